@@ -1,0 +1,89 @@
+"""Playing cards: notation and primitives (DESIGN.md §3).
+
+A card is an ``int`` 0..51 in canonical order: suits ``S`` (Maça), ``H`` (Kupa), ``D``
+(Karo), ``C`` (Sinek), ranks ``A 2 … 10 J Q K`` within each suit, i.e. ``suit * 13 +
+rank_index``. Parsers accept ``♠♥♦♣`` and lower case; the canonical form is ASCII.
+
+>>> parse_card("10D"), card_name(parse_card("q♥"))
+(35, 'QH')
+>>> rank_of(parse_card("AS")), high_rank(parse_card("AS"))
+(1, 14)
+>>> parse_card("1S")
+Traceback (most recent call last):
+...
+kahvehane.errors.NotationError: '1S' is not a card: ranks are A 2 3 4 5 6 7 8 9 10 J Q K
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kahvehane.errors import NotationError
+
+Card = int
+
+SUITS = "SHDC"
+SUIT_NAMES = ("Maça", "Kupa", "Karo", "Sinek")
+SUIT_SYMBOLS = "♠♥♦♣"
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+_NAMES: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in RANKS)
+_BY_NAME: dict[str, Card] = {name: i for i, name in enumerate(_NAMES)}
+_SYMBOL_TO_LETTER = {sym: let for sym, let in zip(SUIT_SYMBOLS, SUITS, strict=True)}
+
+
+def card(suit: int, rank: int) -> Card:
+    """The card of a suit index (0..3) and a rank 1..13 (A = 1, J = 11, Q = 12, K = 13)."""
+    return suit * 13 + rank - 1
+
+
+def suit_of(c: Card) -> int:
+    return c // 13
+
+
+def rank_of(c: Card) -> int:
+    """Rank 1..13 with the ace low (A = 1, K = 13)."""
+    return c % 13 + 1
+
+
+def high_rank(c: Card) -> int:
+    """Trick-taking strength 2..14: the ace is high (A = 14)."""
+    r = c % 13 + 1
+    return 14 if r == 1 else r
+
+
+def parse_card(text: str) -> Card:
+    """Parse ``AS``, ``10d``, ``Q♥``; raise :class:`NotationError` saying what is wrong."""
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not a card: a card is written like AS, 10D or QH")
+    s = text.strip().upper()
+    if s and s[-1] in _SYMBOL_TO_LETTER:
+        s = s[:-1] + _SYMBOL_TO_LETTER[s[-1]]
+    found = _BY_NAME.get(s)
+    if found is not None:
+        return found
+    if len(s) < 2:
+        raise NotationError(f"{text!r} is not a card: a card is written like AS, 10D or QH")
+    if s[-1] not in SUITS:
+        raise NotationError(
+            f"{text!r} is not a card: suits are S (Maça), H (Kupa), D (Karo), C (Sinek)"
+        )
+    raise NotationError(f"{text!r} is not a card: ranks are {' '.join(RANKS)}")
+
+
+def card_name(c: Card) -> str:
+    return _NAMES[c]
+
+
+def parse_cards(texts: Iterable[str]) -> list[Card]:
+    return [parse_card(x) for x in texts]
+
+
+def card_names(cards: Iterable[Card]) -> list[str]:
+    return [_NAMES[c] for c in cards]
+
+
+def full_deck() -> list[Card]:
+    """The 52 cards in canonical order (suits S H D C, ranks A..K)."""
+    return list(range(52))

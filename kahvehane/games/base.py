@@ -1,0 +1,213 @@
+"""The engine interface every game implements (DESIGN.md §2).
+
+Two objects per game:
+
+* a :class:`DealState` — one deal as a pure state machine: ``to_act``,
+  ``legal_actions(seat)``, ``apply(action)`` (mutates in place, python-chess style, and
+  returns the events everyone saw; on an illegal action it raises :class:`IllegalAction`
+  and changes nothing), ``view(seat)`` / ``view(None)``, ``result()`` and ``copy()``;
+* a :class:`GameRules` — what lies around the deals: options, the deal from a shuffled
+  order (the chance step), the setup check, the dealer/starter rotation and when the
+  match is over. ``kahvehane.match.Match`` drives any game through these two alone.
+
+Chance is explicit: a deal is created from a ``setup`` (the explicit deal of a record),
+and a seeded deal is just a setup derived from the project's SHA-256 shuffle. Nothing
+inside a game draws random numbers.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from kahvehane.errors import MalformedAction
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every game's actions: who acts. Subclasses add the move's fields.
+
+    ``act`` is the record's name of the action (RECORDS.md); ``to_json`` gives the record
+    form and each game's ``parse_action`` reads it back.
+    """
+
+    act: ClassVar[str] = ""
+    seat: int
+
+    def to_json(self) -> JSON:
+        return {"seat": self.seat, "act": self.act}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, as the players saw it.
+
+    ``public`` is what every seat and spectator sees; ``private`` is added for ``seat``
+    alone (e.g. the tile a player drew from the pile). The server sends
+    ``for_seat(s)`` to each seat and ``for_seat(None)`` to spectators.
+    """
+
+    kind: str
+    seat: int | None
+    public: JSON = field(default_factory=dict)
+    private: JSON | None = None
+
+    def for_seat(self, viewer: int | None) -> JSON:
+        out: JSON = {"kind": self.kind, "seat": self.seat, **self.public}
+        if self.private and viewer is not None and viewer == self.seat:
+            out.update(self.private)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """What a finished deal wrote into the score table.
+
+    ``scores`` has one entry per seat (partners both show their side's figure);
+    ``end`` says how the deal ended (``finish``, ``void``, ``tricks``, ``cards``);
+    ``detail`` holds the game's facts (RECORDS.md "Replay"); ``first_seat`` is the deal's
+    starter (Okey) or dealer (card games), which the rotation of the next deal needs.
+    """
+
+    scores: tuple[int, ...]
+    end: str
+    detail: JSON
+    first_seat: int
+
+    def to_json(self) -> JSON:
+        return {"scores": list(self.scores), "end": self.end, "detail": self.detail}
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """Where a match stands after some finished deals.
+
+    ``winner`` is a seat, a sorted list of seats (partners) or ``None`` (not over, or a
+    shared first place). ``extra`` holds the game's top-level result keys
+    (Okey: ``ranking_points``; Koz Maça: ``kasa_claimant``).
+    """
+
+    complete: bool
+    totals: tuple[int, ...]
+    winner: int | list[int] | None
+    extra: JSON = field(default_factory=dict)
+
+
+class DealState(ABC):
+    """One deal of one game. Mutable; ``copy()`` is cheap enough for search bots."""
+
+    game: ClassVar[str]
+
+    @property
+    @abstractmethod
+    def num_seats(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats whose turn it is (empty once the deal is over)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now, in a stable order (empty if none)."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> list[Event]:
+        """Play ``action``; raise :class:`IllegalAction` (state untouched) if not allowed."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may see (``None``: a spectator), as JSON-ready data."""
+
+    @abstractmethod
+    def result(self) -> DealResult | None:
+        """The deal's result once it is over, else ``None``."""
+
+    @abstractmethod
+    def partial_detail(self) -> JSON:
+        """The ``detail`` known so far, for an unfinished deal in a replay."""
+
+    @abstractmethod
+    def copy(self) -> Self: ...
+
+    @classmethod
+    @abstractmethod
+    def parse_action(cls, obj: Mapping[str, Any]) -> Action:
+        """Read a record action; raise :class:`MalformedAction` saying what is wrong."""
+
+
+class GameRules(ABC):
+    """Everything about a game that lies outside one deal."""
+
+    name: ClassVar[str]
+    deck_kind: ClassVar[str]  # "tiles" or "cards": what the shuffle orders
+
+    @abstractmethod
+    def parse_options(self, raw: Mapping[str, Any] | None) -> JSON:
+        """Options with defaults filled in; :class:`InvalidOptions` on a bad value."""
+
+    @abstractmethod
+    def num_seats(self, options: JSON) -> int: ...
+
+    @abstractmethod
+    def canonical_deck(self) -> list[int]:
+        """The deck in canonical order (RECORDS.md), the start of every shuffle."""
+
+    @abstractmethod
+    def setup_from_order(
+        self, options: JSON, order: list[int], first_seat: int, history: Sequence[DealResult]
+    ) -> JSON:
+        """Deal a shuffled order (tiles or card codes) into a record ``setup``."""
+
+    @abstractmethod
+    def new_deal(
+        self, options: JSON, setup: Mapping[str, Any], history: Sequence[DealResult]
+    ) -> DealState:
+        """Build a deal from a setup; :class:`MalformedSetup` if it is not a possible deal."""
+
+    @abstractmethod
+    def setup_first_seat(self, setup: Mapping[str, Any]) -> int:
+        """The starter / dealer named by a setup."""
+
+    @abstractmethod
+    def next_first_seat(self, options: JSON, history: Sequence[DealResult]) -> int | None:
+        """The starter / dealer the rotation requires next (``None`` before deal 0)."""
+
+    @abstractmethod
+    def summary(self, options: JSON, history: Sequence[DealResult]) -> MatchSummary:
+        """Totals, whether the match is over, the winner and top-level extras."""
+
+    def describe_item(self, code: int) -> str:
+        """Notation of one tile or card code of this game."""
+        from kahvehane.cards import card_name
+        from kahvehane.tiles import tile_name
+
+        return tile_name(code) if self.deck_kind == "tiles" else card_name(code)
+
+
+def require(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    """Fetch a required field of a record action, with a clear error if missing or wrong."""
+    if key not in obj:
+        raise MalformedAction(f"the action has no {key!r} field")
+    value = obj[key]
+    if isinstance(value, bool) and kind is int:
+        raise MalformedAction(f"{key!r} must be an integer, not {value!r}")
+    if not isinstance(value, kind):
+        expected = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+        raise MalformedAction(f"{key!r} must be of type {expected}, not {value!r}")
+    return value
+
+
+def parse_seat(obj: Mapping[str, Any], num_seats: int) -> int:
+    seat = require(obj, "seat", int)
+    if not 0 <= seat < num_seats:
+        raise MalformedAction(f"seat {seat} does not exist: seats are 0..{num_seats - 1}")
+    return int(seat)
