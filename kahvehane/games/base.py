@@ -147,7 +147,7 @@ class DealState(ABC):
 class GameRules(ABC):
     """Everything about a game that lies outside one deal."""
 
-    name: ClassVar[str]
+    name: str  # the game id, e.g. "koz_maca" (an instance attribute: variants share a class)
     deck_kind: ClassVar[str]  # "tiles" or "cards": what the shuffle orders
 
     @abstractmethod

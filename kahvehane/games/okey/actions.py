@@ -1,0 +1,111 @@
+"""Okey actions, as the engine takes them and as a record writes them (RECORDS.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from kahvehane.errors import MalformedAction, NotationError
+from kahvehane.games.base import JSON, Action, parse_seat, require
+from kahvehane.tiles import Tile, parse_tile, tile_name
+
+PILE = "pile"
+LEFT = "left"
+
+
+@dataclass(frozen=True, slots=True)
+class ShowIndicator(Action):
+    """Gösterge: show the in-play copy of the indicator tile (rule 14)."""
+
+    act: ClassVar[str] = "show_indicator"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Take the top pile tile or the left neighbour's last discard (rule 10a)."""
+
+    act: ClassVar[str] = "draw"
+    source: str = PILE
+
+    def to_json(self) -> JSON:
+        return {"seat": self.seat, "act": self.act, "from": self.source}
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Put a tile on your own discard stack, ending the turn (rule 10b)."""
+
+    act: ClassVar[str] = "discard"
+    tile: Tile = 0
+
+    def to_json(self) -> JSON:
+        return {"seat": self.seat, "act": self.act, "tile": tile_name(self.tile)}
+
+
+@dataclass(frozen=True, slots=True)
+class Finish(Action):
+    """Put ``tile`` on the indicator and claim the other 14 are melds or 7 pairs (rule 16)."""
+
+    act: ClassVar[str] = "finish"
+    tile: Tile = 0
+
+    def to_json(self) -> JSON:
+        return {"seat": self.seat, "act": self.act, "tile": tile_name(self.tile)}
+
+
+@dataclass(frozen=True, slots=True)
+class Arrange(Action):
+    """Lay out the rack as blocks (rule 29). Free, at any time during the deal."""
+
+    act: ClassVar[str] = "arrange"
+    rack: tuple[tuple[Tile, ...], ...] = ()
+
+    def to_json(self) -> JSON:
+        return {
+            "seat": self.seat,
+            "act": self.act,
+            "rack": [[tile_name(t) for t in block] for block in self.rack],
+        }
+
+
+OkeyAction = ShowIndicator | Draw | Discard | Finish | Arrange
+
+
+def _tile_field(obj: Mapping[str, Any], key: str) -> Tile:
+    value = require(obj, key, str)
+    try:
+        return parse_tile(value)
+    except NotationError as exc:
+        raise MalformedAction(str(exc)) from None
+
+
+def parse_okey_action(obj: Mapping[str, Any]) -> Action:
+    """Read one record action of an Okey deal."""
+    seat = parse_seat(obj, 4)
+    act = require(obj, "act", str)
+    if act == "show_indicator":
+        return ShowIndicator(seat)
+    if act == "draw":
+        source = require(obj, "from", str)
+        if source not in (PILE, LEFT):
+            raise MalformedAction(f"'from' must be 'pile' or 'left', not {source!r}")
+        return Draw(seat, source)
+    if act == "discard":
+        return Discard(seat, _tile_field(obj, "tile"))
+    if act == "finish":
+        return Finish(seat, _tile_field(obj, "tile"))
+    if act == "arrange":
+        rack = require(obj, "rack", list)
+        blocks: list[tuple[Tile, ...]] = []
+        for block in rack:
+            if not isinstance(block, list):
+                raise MalformedAction("'rack' must be a list of blocks (lists of tiles)")
+            try:
+                blocks.append(tuple(parse_tile(t) for t in block))
+            except NotationError as exc:
+                raise MalformedAction(str(exc)) from None
+        return Arrange(seat, tuple(blocks))
+    raise MalformedAction(
+        f"unknown Okey action {act!r}: actions are show_indicator, draw, discard, finish, arrange"
+    )

@@ -1,0 +1,431 @@
+"""One Okey deal as a state machine (RULES.md part 1, rules 5–18 and 29).
+
+The same class plays Düz and KDV: the variants differ only in scoring (rules 24–25 vs
+27–31), and the rack layout is kept in both (rule 29: in Düz it is kept but never
+scored). Seats act in turn ``s → s+1``; a turn is *draw* then *discard or finish*, except
+the starter's first turn, which has no draw. ``arrange`` is the one out-of-turn action.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
+
+from kahvehane.errors import IllegalAction, MalformedAction
+from kahvehane.games.base import JSON, Action, DealResult, DealState, Event
+from kahvehane.games.okey import rack as rk
+from kahvehane.games.okey.actions import (
+    LEFT,
+    PILE,
+    Arrange,
+    Discard,
+    Draw,
+    Finish,
+    ShowIndicator,
+    parse_okey_action,
+)
+from kahvehane.games.okey.melds import unmatched_sum
+from kahvehane.games.okey.scoring import duz_deal_scores, kdv_deal_scores, partner
+from kahvehane.games.okey.solver import best_arrangement, best_pairs_arrangement, finish_multiplier
+from kahvehane.tiles import Tile, okey_of, tile_name, tile_names, unit
+
+DRAW = "draw"
+DISCARD = "discard"  # the second part of a turn: discard or finish
+
+
+class OkeyDeal(DealState):
+    """A deal of Düz or KDV Okey.
+
+    Build it with :meth:`from_setup` (the rules object does this for a match). All
+    racks are seen by the engine; :meth:`view` is what leaves it.
+    """
+
+    game: ClassVar[str] = "okey"
+
+    __slots__ = (
+        "_finish_cache",
+        "ceza_frozen",
+        "discarded",
+        "discards",
+        "finish_tile",
+        "finisher",
+        "gosterge",
+        "indicator",
+        "kdv",
+        "multiplier",
+        "okey",
+        "pairs",
+        "phase",
+        "pile",
+        "pile_pos",
+        "racks",
+        "starter",
+        "turn",
+        "turns_started",
+        "void",
+    )
+
+    def __init__(
+        self,
+        *,
+        kdv: bool,
+        pairs: bool,
+        starter: int,
+        indicator: Tile,
+        hands: list[list[Tile]],
+        pile: list[Tile],
+    ) -> None:
+        self.kdv = kdv
+        self.pairs = pairs
+        self.starter = starter
+        self.indicator = indicator
+        self.okey = okey_of(indicator)
+        self.racks: list[rk.Rack] = [rk.unarranged(h) for h in hands]
+        self.pile: tuple[Tile, ...] = tuple(pile)
+        self.pile_pos = 0
+        self.discards: list[list[Tile]] = [[], [], [], []]
+        self.turn = starter
+        self.phase = DISCARD  # the starter's first turn has no draw (rule 9)
+        self.discarded = [False, False, False, False]  # has the seat ended a turn yet
+        self.turns_started = [False, False, False, False]
+        self.turns_started[starter] = True
+        self.gosterge: int | None = None
+        self.ceza_frozen: list[int | None] = [None, None, None, None]  # unmatched sums
+        self.finisher: int | None = None
+        self.finish_tile: Tile | None = None
+        self.multiplier: int | None = None
+        self.void = False
+        self._finish_cache: tuple[tuple[Tile, ...], dict[Tile, int]] | None = None
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def num_seats(self) -> int:
+        return 4
+
+    @property
+    def is_over(self) -> bool:
+        return self.finisher is not None or self.void
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.is_over else (self.turn,)
+
+    @property
+    def pile_left(self) -> int:
+        return len(self.pile) - self.pile_pos
+
+    def hand(self, seat: int) -> list[Tile]:
+        """The tiles ``seat`` holds, in rack order."""
+        return rk.rack_tiles(self.racks[seat])
+
+    def copy(self) -> Self:
+        new = object.__new__(type(self))
+        for name in OkeyDeal.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.racks = list(self.racks)  # blocks are tuples and racks are replaced, not mutated
+        new.discards = [list(d) for d in self.discards]
+        new.discarded = list(self.discarded)
+        new.turns_started = list(self.turns_started)
+        new.ceza_frozen = list(self.ceza_frozen)
+        return new
+
+    @classmethod
+    def parse_action(cls, obj: Mapping[str, Any]) -> Action:
+        return parse_okey_action(obj)
+
+    # ------------------------------------------------------------------ rules
+    def can_show_indicator(self, seat: int) -> bool:
+        """Rule 14: once per deal, on the seat's first turn, before drawing."""
+        return (
+            not self.is_over
+            and self.gosterge is None
+            and seat == self.turn
+            and not self.discarded[seat]
+            and (self.phase == DRAW or seat == self.starter)
+            and self.indicator in self._holding(seat)
+        )
+
+    def _holding(self, seat: int) -> list[Tile]:
+        return rk.rack_tiles(self.racks[seat])
+
+    def finishing_tiles(self, seat: int) -> dict[Tile, int]:
+        """Tiles ``seat`` could put on the indicator now, with the multiplier (rules 16–17)."""
+        if self.is_over or seat != self.turn or self.phase != DISCARD:
+            return {}
+        tiles = tuple(sorted(self._holding(seat)))
+        if self._finish_cache is not None and self._finish_cache[0] == tiles:
+            return self._finish_cache[1]
+        found: dict[Tile, int] = {}
+        for t in sorted(set(tiles)):
+            m = finish_multiplier(tiles, t, self.indicator)
+            if m is not None:
+                found[t] = m
+        self._finish_cache = (tiles, found)
+        return found
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every in-turn action of ``seat`` (stable order).
+
+        ``arrange`` is always legal during the deal but has too many forms to list; it is
+        validated directly, and :meth:`suggested_arrangements` offers seri diz / çift diz.
+        """
+        if self.is_over or seat != self.turn:
+            return []
+        out: list[Action] = []
+        if self.can_show_indicator(seat):
+            out.append(ShowIndicator(seat))
+        if self.phase == DRAW:
+            if self.pile_left:
+                out.append(Draw(seat, PILE))
+            if self.discards[(seat - 1) % 4]:
+                out.append(Draw(seat, LEFT))
+            return out
+        distinct = sorted(set(self._holding(seat)))
+        out.extend(Discard(seat, t) for t in distinct)
+        out.extend(Finish(seat, t) for t in self.finishing_tiles(seat))
+        return out
+
+    def suggested_arrangements(self, seat: int) -> list[Arrange]:
+        """"Seri diz" (lowest unmatched sum) and "çift diz" (most pairs) for ``seat``."""
+        tiles = self._holding(seat)
+        seri = best_arrangement(tiles, self.okey)
+        cift = best_pairs_arrangement(tiles, self.okey, self.indicator)
+        return [Arrange(seat, seri.blocks), Arrange(seat, cift.blocks)]
+
+    def _check_turn(self, action: Action, phase: str | None) -> None:
+        if self.is_over:
+            raise IllegalAction("the deal is over: no action follows its end", "rule 29")
+        if action.seat != self.turn:
+            raise IllegalAction(
+                f"it is seat {self.turn}'s turn, not seat {action.seat}'s", "rule 9"
+            )
+        if phase is not None and self.phase != phase:
+            if phase == DRAW:
+                raise IllegalAction(
+                    f"seat {action.seat} has already drawn this turn (or, as the starter, has"
+                    " no draw on the first turn): discard or finish now",
+                    "rule 10",
+                )
+            raise IllegalAction(
+                f"seat {action.seat} must draw first (from the pile or the left)", "rule 10"
+            )
+
+    def apply(self, action: Action) -> list[Event]:
+        if isinstance(action, Arrange):
+            return self._arrange(action)
+        if isinstance(action, Draw):
+            return self._draw(action)
+        if isinstance(action, Discard):
+            return self._discard(action)
+        if isinstance(action, Finish):
+            return self._finish(action)
+        if isinstance(action, ShowIndicator):
+            return self._show(action)
+        raise MalformedAction(f"not an Okey action: {action!r}")
+
+    def _arrange(self, a: Arrange) -> list[Event]:
+        if self.is_over:
+            raise IllegalAction("the deal is over: no action follows its end", "rule 29")
+        if not 0 <= a.seat < 4:
+            raise MalformedAction(f"seat {a.seat} does not exist")
+        blocks = [b for b in a.rack if b]
+        held = self._holding(a.seat)
+        if not rk.same_tiles(rk.rack_tiles(blocks), held):
+            laid = Counter(rk.rack_tiles(blocks))
+            have = Counter(held)
+            extra = tile_names(sorted((laid - have).elements()))
+            missing = tile_names(sorted((have - laid).elements()))
+            parts = []
+            if extra:
+                parts.append(f"it lays out tiles seat {a.seat} does not hold: {' '.join(extra)}")
+            if missing:
+                parts.append(f"it leaves out {' '.join(missing)}")
+            raise IllegalAction(
+                "the arrangement must hold exactly the tiles on the rack: " + "; ".join(parts),
+                "rule 29",
+            )
+        self.racks[a.seat] = blocks
+        return [Event("arrange", a.seat, {}, {"rack": self._rack_json(a.seat)})]
+
+    def _show(self, a: ShowIndicator) -> list[Event]:
+        self._check_turn(a, None)
+        if self.gosterge is not None:
+            raise IllegalAction("the indicator has already been shown in this deal", "rule 14")
+        if self.discarded[a.seat] or (self.phase != DRAW and a.seat != self.starter):
+            raise IllegalAction(
+                "the indicator can be shown only on your first turn, before drawing", "rule 14"
+            )
+        if self.indicator not in self._holding(a.seat):
+            raise IllegalAction(
+                f"seat {a.seat} does not hold {tile_name(self.indicator)}, the indicator tile",
+                "rule 14",
+            )
+        self.gosterge = a.seat
+        return [Event("show_indicator", a.seat, {"tile": tile_name(self.indicator)})]
+
+    def _draw(self, a: Draw) -> list[Event]:
+        self._check_turn(a, DRAW)
+        if a.source == PILE:
+            if not self.pile_left:
+                raise IllegalAction("the pile is empty", "rule 10")
+            t = self.pile[self.pile_pos]
+            self.pile_pos += 1
+            self.racks[a.seat] = rk.add_drawn(self.racks[a.seat], t)
+            self.phase = DISCARD
+            return [
+                Event("draw", a.seat, {"from": PILE, "pile_left": self.pile_left},
+                      {"tile": tile_name(t)})
+            ]
+        left = (a.seat - 1) % 4
+        if not self.discards[left]:
+            raise IllegalAction(f"seat {left} (on the left) has no discard to take", "rule 10")
+        t = self.discards[left].pop()
+        self.racks[a.seat] = rk.add_drawn(self.racks[a.seat], t)
+        self.phase = DISCARD
+        return [Event("draw", a.seat, {"from": LEFT, "tile": tile_name(t)})]
+
+    def _discard(self, a: Discard) -> list[Event]:
+        self._check_turn(a, DISCARD)
+        if a.tile not in self._holding(a.seat):
+            raise IllegalAction(f"seat {a.seat} does not hold {tile_name(a.tile)}", "rule 10")
+        rack = rk.remove_tile(self.racks[a.seat], a.tile)
+        self.racks[a.seat] = rack
+        self.discards[a.seat].append(a.tile)
+        self.discarded[a.seat] = True
+        self.ceza_frozen[a.seat] = unmatched_sum(rack, self.okey)
+        events = [Event("discard", a.seat, {"tile": tile_name(a.tile)})]
+        if not self.pile_left:
+            self.void = True  # rule 18: the last pile tile's drawer discarded
+            events.append(Event("deal_end", None, {"end": "void", "scores": [0, 0, 0, 0]}))
+            return events
+        self.turn = (a.seat + 1) % 4
+        self.turns_started[self.turn] = True
+        self.phase = DRAW
+        return events
+
+    def _finish(self, a: Finish) -> list[Event]:
+        self._check_turn(a, DISCARD)
+        held = self._holding(a.seat)
+        if a.tile not in held:
+            raise IllegalAction(f"seat {a.seat} does not hold {tile_name(a.tile)}", "rule 16")
+        m = finish_multiplier(held, a.tile, self.indicator)
+        if m is None:
+            raise IllegalAction(
+                f"without {tile_name(a.tile)} the other 14 tiles are neither runs and groups"
+                " nor 7 pairs",
+                "rule 16",
+            )
+        self.racks[a.seat] = rk.remove_tile(self.racks[a.seat], a.tile)
+        self.finisher = a.seat
+        self.finish_tile = a.tile
+        self.multiplier = m
+        result = self.result()
+        assert result is not None
+        return [
+            Event("finish", a.seat, {"tile": tile_name(a.tile), "multiplier": m,
+                                     "rack": self._rack_json(a.seat)}),
+            Event("deal_end", None, {"end": "finish", "scores": list(result.scores)}),
+        ]
+
+    # ------------------------------------------------------------------ scoring
+    def unmatched(self) -> list[int | None]:
+        """Unmatched sums charged at the end (rule 29): frozen at each seat's last discard,
+        or the current layout for a seat that never discarded; ``None`` for the finisher
+        and, in pairs play, the partner."""
+        out: list[int | None] = []
+        for seat in range(4):
+            if self.finisher is not None and (
+                seat == self.finisher or (self.pairs and seat == partner(self.finisher))
+            ):
+                out.append(None)
+                continue
+            frozen = self.ceza_frozen[seat]
+            out.append(
+                frozen if frozen is not None else unmatched_sum(self.racks[seat], self.okey)
+            )
+        return out
+
+    def colour_factor(self) -> int:
+        """k(c) of KDV and u(c) of Düz: 1 for blue/yellow, 2 for black/red."""
+        return unit(self.indicator)
+
+    def _detail(self) -> JSON:
+        detail: JSON = {
+            "starter": self.starter,
+            "indicator": tile_name(self.indicator),
+            "okey": tile_name(self.okey),
+            "finisher": self.finisher,
+            "multiplier": self.multiplier,
+            "finish_tile": tile_name(self.finish_tile) if self.finish_tile is not None else None,
+            "gosterge": self.gosterge,
+        }
+        if self.kdv:
+            if self.finisher is None:
+                detail["unmatched"] = [None] * 4
+                detail["ceza"] = [None] * 4
+            else:
+                un = self.unmatched()
+                k = self.colour_factor()
+                detail["unmatched"] = un
+                detail["ceza"] = [None if u is None else u * k for u in un]
+        return detail
+
+    def result(self) -> DealResult | None:
+        if not self.is_over:
+            return None
+        detail = self._detail()
+        if self.void:
+            return DealResult((0, 0, 0, 0), "void", detail, self.starter)
+        if self.kdv:
+            scores = kdv_deal_scores(
+                k=self.colour_factor(), finisher=self.finisher, multiplier=self.multiplier,
+                ceza=detail["ceza"], gosterge=self.gosterge, pairs=self.pairs,
+            )
+        else:
+            scores = duz_deal_scores(
+                indicator_unit=self.colour_factor(), finisher=self.finisher,
+                multiplier=self.multiplier, gosterge=self.gosterge, pairs=self.pairs,
+            )
+        return DealResult(tuple(scores), "finish", detail, self.starter)
+
+    def partial_detail(self) -> JSON:
+        return self._detail()
+
+    # ------------------------------------------------------------------ views
+    def _rack_json(self, seat: int) -> list[list[str]]:
+        return [tile_names(block) for block in self.racks[seat]]
+
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` sees: its own rack, everyone's discards, counts of the rest.
+
+        Other racks and the pile order are hidden; only a finisher's laid-down rack is
+        shown to all. The KDV Ceza box is shown to its owner.
+        """
+        out: JSON = {
+            "game": "kdv_okey" if self.kdv else "duz_okey",
+            "seat": seat,
+            "starter": self.starter,
+            "indicator": tile_name(self.indicator),
+            "okey": tile_name(self.okey),
+            "turn": None if self.is_over else self.turn,
+            "phase": None if self.is_over else self.phase,
+            "pile_left": self.pile_left,
+            "discards": [tile_names(d) for d in self.discards],
+            "rack_sizes": [len(self._holding(s)) for s in range(4)],
+            "gosterge": self.gosterge,
+            "over": self.is_over,
+            "end": None if not self.is_over else ("void" if self.void else "finish"),
+            "finisher": self.finisher,
+            "finish_tile": tile_name(self.finish_tile) if self.finish_tile is not None else None,
+            "multiplier": self.multiplier,
+        }
+        if self.finisher is not None:
+            out["finisher_rack"] = self._rack_json(self.finisher)
+        if seat is not None:
+            out["rack"] = self._rack_json(seat)
+            out["can_show_indicator"] = self.can_show_indicator(seat)
+            if self.kdv:
+                frozen = self.ceza_frozen[seat]
+                out["ceza"] = None if frozen is None else frozen * self.colour_factor()
+        return out
