@@ -98,7 +98,7 @@ def test_finish_before_drawing_is_refused_except_on_the_starters_first_turn() ->
 
 
 def test_finishing_with_the_tile_just_taken_from_the_left() -> None:
-    d = deal(starter=0, indicator="K5", hands={0: ["K4"], 1: MELDS_14[:13] + ["Y13"]})
+    d = deal(starter=0, indicator="K5", hands={0: ["K4"], 1: [*MELDS_14[:13], "Y13"]})
     d.apply(Discard(0, parse_tile("K4")))
     d.apply(Draw(1, "left"))
     d.apply(Finish(1, parse_tile("Y13")))

@@ -7,7 +7,7 @@ import pytest
 from kahvehane.errors import IllegalAction
 from kahvehane.games.okey.actions import Discard, Draw, Finish, ShowIndicator
 
-from .helpers import MELDS_14, deal, snapshot
+from .helpers import deal, snapshot
 
 
 def test_starter_may_show_before_first_discard() -> None:
