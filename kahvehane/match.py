@@ -61,10 +61,7 @@ def derive_setup(
     """The setup of deal ``k`` of ``seed`` (RECORDS.md "Seeded deals")."""
     stream = DealStream(seed, k)
     required = rules.next_first_seat(options, history)
-    if k == 0 or required is None:
-        first = stream.below(rules.num_seats(options))
-    else:
-        first = required
+    first = stream.below(rules.num_seats(options)) if k == 0 or required is None else required
     order = stream.shuffle(rules.canonical_deck())
     return rules.setup_from_order(options, order, first, history)
 

@@ -102,7 +102,7 @@ def replay(data: str | bytes | Mapping[str, Any]) -> Match:
                       players=rec.get("players"))
     except (MalformedRecord, TypeError, ValueError) as exc:
         raise ReplayError(str(exc)) from None
-    if match.players is not None and len(match.players) != match.num_seats:
+    if match.players and len(match.players) != match.num_seats:  # [] = no names given
         raise ReplayError(
             f"'players' names {len(match.players)} seats; the game has {match.num_seats}"
         )

@@ -32,7 +32,7 @@ RED, YELLOW, BLUE, BLACK = range(4)
 FALSE_JOKER: Tile = 52
 NUM_KINDS = 53
 
-_NAMES: tuple[str, ...] = tuple(f"{c}{n}" for c in COLOURS for n in range(1, 14)) + ("J",)
+_NAMES: tuple[str, ...] = (*tuple(f"{c}{n}" for c in COLOURS for n in range(1, 14)), "J")
 _BY_NAME: dict[str, Tile] = {name: i for i, name in enumerate(_NAMES)}
 
 
