@@ -1,0 +1,45 @@
+"""What a bot is: a player that sees only its seat's view and the legal actions.
+
+A bot is handed exactly what a person at that seat would have — ``view(seat)`` and the
+list of legal actions — and answers with one of those actions. It is never handed the
+deal state, so it cannot peek at hidden cards or tiles; search bots sample the hidden
+part from what the view shows (determinization) instead.
+
+Randomness inside a bot comes from the ``random.Random`` it was created with, so a
+seeded simulation replays exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kahvehane.games.base import Action
+
+
+class Bot(ABC):
+    """A player program for one game. Subclasses implement :meth:`choose`."""
+
+    #: The bot's kind, e.g. ``"random"``, ``"heuristic"``, ``"search"``.
+    kind: str = ""
+
+    def __init__(self, game: str, seat: int, rng: random.Random | None = None) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = rng if rng is not None else random.Random()
+
+    @property
+    def label(self) -> str:
+        """How the bot is shown to people: always marked as a bot."""
+        return f"bot:{self.kind}"
+
+    @abstractmethod
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        """Pick one of ``legal`` (never empty) knowing only ``view``.
+
+        Okey bots may also answer with an ``Arrange`` of their own rack (the one action
+        that legal lists do not hold, because it has too many forms); the caller applies
+        it and asks again, so a bot must not arrange twice in a row without a change.
+        """
