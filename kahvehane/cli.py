@@ -1,7 +1,8 @@
 """The ``kahvehane`` command.
 
 ``kahvehane replay FILE`` checks and scores a game record; ``kahvehane verify FILE``
-checks a record's provably fair deals. Exit status: 0 fine, 1 a verification failed,
+checks a record's provably fair deals; ``kahvehane simulate GAME`` plays bots against
+bots; ``kahvehane play GAME`` plays against bots in the terminal. Exit status: 0 fine, 1 a verification failed,
 2 an illegal action or a malformed record (the message on standard error says where).
 """
 
@@ -93,6 +94,52 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def parse_option(text: str) -> tuple[str, Any]:
+    """``key=value`` of ``--option``: the value is read as JSON when it parses
+    (``deals=3``, ``partners=true``), else kept as a string (``kasa_rule=first_to_six``)."""
+    key, eq, raw = text.partition("=")
+    if not eq or not key:
+        raise argparse.ArgumentTypeError(f"{text!r} is not key=value")
+    try:
+        value: Any = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key.strip(), value
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from kahvehane.errors import KahvehaneError
+    from kahvehane.simulate import plot_scores, render_summary, simulate
+
+    options = dict(args.option or [])
+    try:
+        summary = simulate(
+            args.game, args.bots.split(","), matches=args.matches, seed=args.seed,
+            jobs=args.jobs, options=options, records=args.records,
+            progress=not args.no_progress, max_deals=args.max_deals,
+        )
+    except KahvehaneError as exc:
+        print(f"kahvehane simulate: {exc}", file=sys.stderr)
+        return 2
+    render_summary(summary, Console(width=max(120, Console().width)))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(summary.to_json(), fh, ensure_ascii=False, indent=1)
+            fh.write("\n")
+    if args.plot:
+        plot_scores(summary, args.plot)
+        print(f"score distribution saved to {args.plot}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from kahvehane.play import run_play
+
+    return run_play(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kahvehane", description="Turkish table games: engines, records and bots."
@@ -112,6 +159,39 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("verify", help="check the provably fair deals of a record")
     p.add_argument("file", help="the record (a JSON file), or - for standard input")
     p.set_defaults(func=cmd_verify)
+
+    from kahvehane.games import GAME_NAMES
+
+    games = sorted(GAME_NAMES)
+    p = sub.add_parser("simulate", help="play many matches between bots and compare them")
+    p.add_argument("game", choices=games)
+    p.add_argument("--bots", required=True,
+                   help="one bot per seat, comma separated: random, heuristic, search"
+                        " (search:iterations=N;time=S sets its budget)")
+    p.add_argument("--matches", type=int, default=100, help="number of matches (100)")
+    p.add_argument("--seed", default="0", help="the simulation seed (0)")
+    p.add_argument("--jobs", type=int, default=1, help="parallel processes (1)")
+    p.add_argument("--option", action="append", type=parse_option, metavar="KEY=VALUE",
+                   help="a table option, e.g. deals=3 (repeatable)")
+    p.add_argument("--records", metavar="DIR", help="save every match's record in DIR")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the score distributions")
+    p.add_argument("--json", metavar="FILE", help="save the summary as JSON")
+    p.add_argument("--max-deals", type=int, default=200,
+                   help="stop a match unfinished after this many deals (200)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("play", help="play a game against bots in the terminal")
+    p.add_argument("game", choices=games)
+    p.add_argument("--seat", type=int, default=0, help="your seat (0)")
+    p.add_argument("--bots", default="heuristic",
+                   help="the bot for the other seats, or one per other seat, comma"
+                        " separated (heuristic)")
+    p.add_argument("--seed", default=None, help="the match seed (random if not given)")
+    p.add_argument("--option", action="append", type=parse_option, metavar="KEY=VALUE",
+                   help="a table option, e.g. players=2 or deals=3 (repeatable)")
+    p.add_argument("--record", metavar="FILE", help="save the match record when it ends")
+    p.set_defaults(func=cmd_play)
     return parser
 
 

@@ -1,5 +1,9 @@
-"""The ``random`` bot: a uniformly random legal action. The baseline every other bot
-must beat, and the fastest way to drive an engine through many random games."""
+"""The ``random`` bot: a uniformly random legal action, for every game.
+
+It is the baseline the other bots are measured against and the player the engine
+benchmarks use. It never arranges an Okey rack (its Ceza is that of an unarranged
+rack), so it is not meant for public tables.
+"""
 
 from __future__ import annotations
 
@@ -11,9 +15,9 @@ from kahvehane.games.base import Action
 
 
 class RandomBot(Bot):
-    """Chooses uniformly among the legal actions (any game)."""
+    """Picks one of the legal actions uniformly at random (with its own ``rng``)."""
 
     kind = "random"
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+        return legal[int(self.rng.random() * len(legal))]

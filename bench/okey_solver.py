@@ -1,0 +1,382 @@
+"""Benchmark of the Okey hand solver ("seri diz") against okey-solver-py's exact solvers.
+
+Run from the repository root (``bench/README.md``)::
+
+    .venv/bin/python bench/okey_solver.py            # or: make bench
+
+What it does, in one run:
+
+* **Random set**: ``--hands`` (10,000) 15-tile hands from real deals: for deal ``k`` of the
+  seed, ``DealStream(seed, k).shuffle(full_set())``, the indicator is the first tile that
+  is not a false joker and the hand the 15 tiles after it, so okeys (0, 1 or 2) and false
+  jokers fall as they do at a table.
+* **Adversarial set**: ``--adversarial`` (1,000) dense hands: 13 tiles drawn from the
+  tiles of one colour (even hands) or two colours (odd hands) of a deck, plus both okeys.
+* Times ``kahvehane.games.okey.solver.best_arrangement`` and okey-solver-py's
+  ``SolverEngine.find_best_arrangement`` with the ``backtracking`` and ``ilp`` strategies
+  (its two exact ones) on the same hands: wall-clock time per solve, the minimum of
+  ``--repeat`` runs of each hand, garbage collector off while timing. Conversions to
+  okey-solver-py's tile objects are made before timing.
+* Compares the optimal value: the unmatched face-value sum of rule 29 (an okey or false
+  joker left single counts the okey's number) of each solver's layout. Every
+  disagreement is explained by a named rule difference, checked on the layouts; the
+  count of unexplained ones is printed and must be 0.
+
+The last line is machine-readable::
+
+    okey-solver: median-speedup=X p99-speedup=Y adversarial-max-ms=Z agreement=W%
+
+speed-ups are against okey-solver-py's fastest exact solver on the random set (per
+statistic, the better of the two), agreement is with that solver on the random set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import gc
+import os
+import platform
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+# This file's name shadows okey-solver-py's package ``okey_solver`` when run as a script:
+# take bench/ off the import path, and put the repository root on it.
+_BENCH = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _BENCH]
+sys.path.insert(0, os.path.dirname(_BENCH))
+
+from kahvehane.games.okey.melds import face_value, is_group, is_meld, is_run  # noqa: E402
+from kahvehane.games.okey.solver import best_arrangement  # noqa: E402
+from kahvehane.rng import DealStream  # noqa: E402
+from kahvehane.tiles import FALSE_JOKER, full_set, okey_of, tile_name  # noqa: E402
+
+Hand = tuple[list[int], int]  # (15 tile codes, indicator)
+
+
+# ---------------------------------------------------------------- the hands
+
+
+def random_hands(n: int, seed: str) -> list[Hand]:
+    """``n`` hands from real deals: indicator = first non-joker tile, hand = next 15."""
+    out = []
+    for k in range(n):
+        deck = DealStream(seed, k).shuffle(full_set())
+        i = next(j for j, x in enumerate(deck) if x != FALSE_JOKER)
+        out.append((deck[i + 1 : i + 16], deck[i]))
+    return out
+
+
+def adversarial_hands(n: int, seed: str) -> list[Hand]:
+    """``n`` dense hands: 13 tiles of one (even k) or two (odd k) colours and both okeys.
+
+    The tiles come from a real deck: two copies of each tile of the chosen colours, one
+    of the indicator (the other lies face up), none of the okey (both are in the hand as
+    okeys), and the two false jokers when the okey's colour is chosen (they are tiles of
+    that colour). Everything is drawn from the project's SHA-256 stream.
+    """
+    out = []
+    for k in range(n):
+        s = DealStream(f"{seed}/adversarial", k)
+        indicator = s.below(52)
+        okey = okey_of(indicator)
+        colours = [s.below(4)]
+        if k % 2:
+            colours.append((colours[0] + 1 + s.below(3)) % 4)
+        pool: list[int] = []
+        for c in colours:
+            for code in range(13 * c, 13 * c + 13):
+                if code != okey:
+                    pool += [code] * (1 if code == indicator else 2)
+        if okey // 13 in colours:
+            pool += [FALSE_JOKER, FALSE_JOKER]
+        s.shuffle(pool)
+        out.append(([*pool[:13], okey, okey], indicator))
+    return out
+
+
+# ---------------------------------------------------------------- timing
+
+
+def time_all(calls: Sequence[Callable[[], Any]], repeat: int) -> tuple[list[float], list[Any]]:
+    """Time each call ``repeat`` times, in ``repeat`` passes over the whole list (so a
+    burst of load on the machine cannot spoil every run of one hand), with the garbage
+    collector off: (fastest wall-clock seconds per call, last result per call)."""
+    best = [float("inf")] * len(calls)
+    results: list[Any] = [None] * len(calls)
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            for j, fn in enumerate(calls):
+                t0 = time.perf_counter()
+                results[j] = fn()
+                dt = time.perf_counter() - t0
+                if dt < best[j]:
+                    best[j] = dt
+    finally:
+        gc.enable()
+    return best, results
+
+
+def stats(times: Sequence[float]) -> tuple[float, float, float]:
+    """(median, p99, max) in milliseconds; p99 is the value at rank ⌈0.99·n⌉."""
+    xs = sorted(times)
+    p99 = xs[max(0, -(-99 * len(xs) // 100) - 1)]
+    return statistics.median(xs) * 1e3, p99 * 1e3, xs[-1] * 1e3
+
+
+# ---------------------------------------------------------------- okey-solver-py
+
+
+@dataclass
+class Theirs:
+    """An okey-solver-py strategy with the hand conversion done up front."""
+
+    strategy: str
+    engine: Any = None
+    times: list[float] = field(default_factory=list)
+    values: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    layouts: list[list[list[int]]] = field(default_factory=list)
+
+
+def their_tiles(hand: Sequence[int], indicator: int) -> tuple[list[Any], Any]:
+    """okey-solver-py's tiles (ids are our positions in the hand) and okey."""
+    from okey_solver import OkeyMeta, Tile, TileColor
+
+    colours = [TileColor.RED, TileColor.YELLOW, TileColor.BLUE, TileColor.BLACK]
+    tiles = []
+    for j, x in enumerate(hand):
+        if x == FALSE_JOKER:
+            tiles.append(Tile(id=str(j), color=TileColor.JOKER, value=0))
+        else:
+            tiles.append(Tile(id=str(j), color=colours[x // 13], value=x % 13 + 1))
+    okey = okey_of(indicator)
+    return tiles, OkeyMeta(color=colours[okey // 13], value=okey % 13 + 1)
+
+
+def their_result(hand: Sequence[int], okey: int, arrangement: Any) -> tuple[int, list[list[int]]]:
+    """(rule-29 unmatched sum of their layout, their melds as our tile codes)."""
+    left = sum(face_value(hand[int(t.id)], okey) for t in arrangement.remainingTiles)
+    melds = [[hand[int(t.id)] for t in m.tiles] for m in arrangement.melds]
+    return left, melds
+
+
+# ---------------------------------------------------------------- disagreements
+
+
+def explain(
+    hand: Sequence[int],
+    indicator: int,
+    ours: int,
+    our_blocks: Sequence[Sequence[int]],
+    theirs: int,
+    their_melds: list[list[int]],
+    their_score: int,
+) -> str:
+    """The rule difference behind one disagreement, checked on the two layouts, or
+    ``"UNEXPLAINED"``.
+
+    okey-solver-py 0.6.0 differs from RULES.md in these ways (read from its source):
+
+    * its false jokers are wild (they resolve to the okey and are then taken as okeys);
+    * its objective is the sum of the melded tiles' values, an okey counting as the tile
+      it stands for, and a single okey costs it nothing (rule 29 charges its value);
+    * every meld with one okey in its candidate list uses the same okey (the first), so
+      no layout it can pick has okeys in two different melds;
+    * it never generates a group of 2 tiles and 2 okeys, nor a run whose okey must stand
+      below its first tile (such as okey-13-1, i.e. 12-13-1).
+
+    ``theirs < ours`` can only come from a meld that is not a per here; ``theirs >
+    ours`` means our optimal layout is not among their candidates, or their objective
+    ranks their layout at least as high as ours.
+    """
+    okey = okey_of(indicator)
+    if theirs < ours:
+        for m in their_melds:
+            if not is_meld(m, okey):
+                if FALSE_JOKER in m:
+                    return "fewer left: their false joker is wild (rule 6: it is the okey tile)"
+                if len(m) > 13:
+                    return "fewer left: their run holds 14 tiles (rule 11: at most 13)"
+        return "UNEXPLAINED"
+    wild_melds = [b for b in our_blocks if len(b) > 1 and (okey in b or FALSE_JOKER in b)]
+    if len(wild_melds) >= 2:
+        return (
+            "more left: our optimum has okeys in two melds (their false jokers being okeys"
+            " too), which their candidates never allow"
+        )
+    for b in wild_melds:
+        n_wild = sum(1 for x in b if x in (okey, FALSE_JOKER))
+        if is_group(b, okey) and len(b) == 4 and n_wild == 2:
+            return "more left: our optimum has a group of 2 tiles and 2 okeys (never generated)"
+        if not is_group(b, okey) and b[0] in (okey, FALSE_JOKER) and b[-1] % 13 == 0:
+            return "more left: our optimum has a run okey-…-13-1 (never generated)"
+    if their_score >= _their_score(our_blocks, okey):
+        why = "more left: their objective ranks their layout at least as high as ours"
+        if FALSE_JOKER in hand:
+            return why + " (with their false joker wild)"
+        return why + " (an okey counts as the tile it stands for; a single okey is free)"
+    return "UNEXPLAINED"
+
+
+def _their_score(blocks: Sequence[Sequence[int]], okey: int) -> int:
+    """okey-solver-py's objective for one of our layouts: the face values of the melded
+    tiles with each okey (or false joker, an okey for them) counted as the tile it stands
+    for. A run block is in number order; a block that reads both as a group and as a run
+    (X-okey-okey) counts as the higher of the two."""
+    total = 0
+    for b in blocks:
+        if len(b) < 3:
+            continue
+        best = 0
+        reals = [x for x in b if x not in (okey, FALSE_JOKER)]
+        if is_group(b, okey):
+            number = (reals[0] if reals else okey) % 13 + 1
+            best = number * len(b)
+        if is_run(b, okey):
+            j0, x0 = next(
+                ((j, x) for j, x in enumerate(b) if x not in (okey, FALSE_JOKER)), (0, okey)
+            )
+            first = x0 % 13 + 1 - j0
+            best = max(best, sum((first + j - 1) % 13 + 1 for j in range(len(b))))
+        total += best
+    return total
+
+
+# ---------------------------------------------------------------- the run
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=10_000, help="random hands (10000)")
+    parser.add_argument("--adversarial", type=int, default=1_000, help="dense hands (1000)")
+    parser.add_argument("--seed", default="kahvehane-bench-1", help="deal seed")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per hand, fastest kept (3)")
+    parser.add_argument(
+        "--their-adversarial",
+        type=int,
+        default=200,
+        help="adversarial hands given to okey-solver-py, once each (200; they take up to"
+        " seconds each)",
+    )
+    parser.add_argument("--no-theirs", action="store_true", help="time ours only")
+    args = parser.parse_args(argv)
+
+    print(f"okey solver benchmark, {datetime.date.today().isoformat()}")
+    print(
+        f"machine: {platform.machine()} {platform.processor() or ''} {os.cpu_count()} CPUs,"
+        f" {platform.system()} {platform.release()}, Python {platform.python_version()}"
+    )
+    hands = random_hands(args.hands, args.seed)
+    dense = adversarial_hands(args.adversarial, args.seed)
+    okeys = Counter(h.count(okey_of(ind)) for h, ind in hands)
+    jokers = sum(1 for h, _ in hands if FALSE_JOKER in h)
+    print(
+        f"random set: {len(hands)} hands (0/1/2 okeys: {okeys[0]}/{okeys[1]}/{okeys[2]},"
+        f" {jokers} with a false joker); adversarial set: {len(dense)} hands;"
+        f" seed {args.seed!r}; fastest of {args.repeat} runs per hand"
+    )
+
+    ours_t, arrs = time_all(
+        [lambda h=h, okey=okey_of(ind): best_arrangement(h, okey) for h, ind in hands],
+        args.repeat,
+    )
+    ours_v = [arr.unmatched_sum for arr in arrs]
+    ours_b = [arr.blocks for arr in arrs]
+    dense_t, _ = time_all(
+        [lambda h=h, okey=okey_of(ind): best_arrangement(h, okey) for h, ind in dense],
+        args.repeat,
+    )
+
+    rows = [("kahvehane", stats(ours_t), stats(dense_t))]
+    theirs: list[Theirs] = []
+    if not args.no_theirs:
+        try:
+            from okey_solver import create_standard_okey_solver
+        except ImportError:
+            print("okey-solver-py is not installed: pip install -e '.[bench]' (or --no-theirs)")
+            return 2
+        for strategy in ("backtracking", "ilp"):
+            th = Theirs(strategy, create_standard_okey_solver(strategy))
+            engine = th.engine
+            calls = []
+            for h, ind in hands:
+                tiles, meta = their_tiles(h, ind)
+                calls.append(lambda t=tiles, m=meta: engine.find_best_arrangement(t, m))
+            th.times, results = time_all(calls, args.repeat)
+            for (h, ind), arr in zip(hands, results, strict=True):
+                value, melds = their_result(h, okey_of(ind), arr)
+                th.values.append(value)
+                th.scores.append(arr.totalScore)
+                th.layouts.append(melds)
+            calls = []
+            for h, ind in dense[: args.their_adversarial]:
+                tiles, meta = their_tiles(h, ind)
+                calls.append(lambda t=tiles, m=meta: engine.find_best_arrangement(t, m))
+            dense_times, _ = time_all(calls, 1)
+            theirs.append(th)
+            rows.append((f"okey-solver-py {strategy}", stats(th.times), stats(dense_times)))
+
+    print()
+    print(f"{'solver':<30}{'random: median':>16}{'p99':>10}{'max':>10}"
+          f"{'adversarial: median':>22}{'p99':>10}{'max':>10}   (ms per solve)")
+    for name, (m, p, x), (dm, dp, dx) in rows:
+        print(f"{name:<30}{m:>16.3f}{p:>10.3f}{x:>10.3f}{dm:>22.3f}{dp:>10.3f}{dx:>10.3f}")
+    if theirs:
+        print(f"(okey-solver-py on the first {min(args.their_adversarial, len(dense))}"
+              " adversarial hands, one run each)")
+    o_med, o_p99, _ = rows[0][1]
+    adv_max = rows[0][2][2]
+    if not theirs:
+        print(f"okey-solver: median-speedup=nan p99-speedup=nan adversarial-max-ms={adv_max:.3f}"
+              " agreement=nan%")
+        return 0
+
+    print()
+    for th, (name, (m, p, _), _) in zip(theirs, rows[1:], strict=True):
+        print(f"speed-up vs {name}: median {m / o_med:.1f}x, p99 {p / o_p99:.1f}x")
+    best_med = min(r[1][0] for r in rows[1:])
+    best_p99 = min(r[1][1] for r in rows[1:])
+    fastest = min(theirs, key=lambda th: statistics.median(th.times))
+
+    unexplained = 0
+    agreement = 0.0
+    for th in theirs:
+        reasons: Counter[str] = Counter()
+        examples: dict[str, str] = {}
+        same = 0
+        for k, ((h, ind), ours, theirs_v) in enumerate(zip(hands, ours_v, th.values, strict=True)):
+            if ours == theirs_v:
+                same += 1
+                continue
+            why = explain(h, ind, ours, ours_b[k], theirs_v, th.layouts[k], th.scores[k])
+            reasons[why] += 1
+            examples.setdefault(
+                why,
+                f"hand {k}: {' '.join(tile_name(x) for x in sorted(h))}, okey"
+                f" {tile_name(okey_of(ind))}: ours {ours}, theirs {theirs_v}",
+            )
+        pct = 100.0 * same / len(hands)
+        print(f"\nagreement with okey-solver-py {th.strategy}: {same}/{len(hands)} = {pct:.2f}%")
+        for why, n in reasons.most_common():
+            print(f"  {n:5d}  {why}\n         e.g. {examples[why]}")
+        unexplained += reasons["UNEXPLAINED"]
+        if th is fastest:
+            agreement = pct
+    print(f"\nunexplained disagreements: {unexplained}")
+    print(
+        f"okey-solver: median-speedup={best_med / o_med:.1f} p99-speedup={best_p99 / o_p99:.1f}"
+        f" adversarial-max-ms={adv_max:.3f} agreement={agreement:.2f}%"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

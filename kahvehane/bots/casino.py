@@ -1,0 +1,106 @@
+"""The Casino (and Royal Casino) heuristic bot.
+
+It scores every legal move by the points it is likely to bring and plays the best:
+
+* a **capture** is worth the points of every card it takes, the played card included
+  (aces, 10♦ "büyük kumarhane", 2♠ "küçük kumarhane", a little for each card and spade
+  towards the majorities), plus a sweep when sweeps count and the table empties;
+* a **build** is worth most of the points of its cards — the engine only lists builds
+  whose capture card the bot keeps (B-1) — and a bonus when it turns a build of its own
+  into a multiple build, which nobody can raise (B-7): that is how it *protects* its
+  builds; raising someone else's build takes it over;
+* a **trail** costs the points of the card it gives away, and more when the table
+  already holds a card of the same value or the trail lets the next player sweep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kahvehane.bots.base import Bot
+from kahvehane.cards import SPADES, Card, parse_card, rank_of
+from kahvehane.games.base import Action
+from kahvehane.games.casino.actions import BuildAction, CaptureAction, TrailAction
+from kahvehane.games.casino.values import TEN_OF_DIAMONDS, TWO_OF_SPADES
+
+CARD_WEIGHT = 0.06
+SPADE_WEIGHT = 0.07
+
+
+def card_points(c: Card) -> float:
+    """What taking ``c`` is worth, on average, at the end of the hand (E-3)."""
+    pts = CARD_WEIGHT
+    if rank_of(c) == 1:
+        pts += 1.0
+    if c == TEN_OF_DIAMONDS:
+        pts += 2.0
+    if c == TWO_OF_SPADES:
+        pts += 1.0
+    if c // 13 == SPADES:
+        pts += SPADE_WEIGHT
+    return pts
+
+
+def table_cards(view: Mapping[str, Any]) -> tuple[list[Card], list[Mapping[str, Any]]]:
+    table = view["table"]
+    return [parse_card(x) for x in table["loose"]], list(table["builds"])
+
+
+def score_move(
+    a: Action, seat: int, loose: list[Card], builds: list[Mapping[str, Any]], sweeps: bool,
+    royal: bool,
+) -> float:
+    """The heuristic value of one legal move."""
+    if isinstance(a, CaptureAction):
+        taken = [x for s in a.sets for x in s]
+        gain = card_points(a.card) + sum(card_points(x) for x in taken) + 0.05 * len(taken)
+        on_table = len(loose) + sum(len(b["cards"]) for b in builds)
+        if sweeps and len(taken) == on_table:
+            gain += 1.0
+        return gain + 0.2
+    if isinstance(a, BuildAction):
+        cards = [x for s in a.sets for x in s]
+        if a.card not in cards:
+            cards.append(a.card)
+        gain = 0.6 * sum(card_points(x) for x in cards)
+        mine = [b for b in builds if b["owner"] == seat and b["value"] == a.value]
+        if mine and mine[0]["kind"] == "single":
+            gain += 0.3  # freeze our own build: nobody can raise it now
+        theirs = [b for b in builds if b["owner"] != seat]
+        if any(parse_card(n) in cards for b in theirs for n in b["cards"]):
+            gain += 0.2  # taken over from someone else
+        return gain
+    assert isinstance(a, TrailAction)
+    cost = 0.9 * card_points(a.card)
+    value = rank_of(a.card)
+    if any(rank_of(x) == value for x in loose):
+        cost += 0.15
+    if sweeps and not loose and not builds:
+        cost += 0.4
+    if not royal and value > 10:
+        cost -= 0.05  # a court trailed is rarely useful to anyone
+    return -cost - 0.1
+
+
+class CasinoHeuristicBot(Bot):
+    """Captures valuable cards, builds only with the capture card, protects its builds."""
+
+    kind = "heuristic"
+
+    def __init__(self, game: str, seat: int, rng: Any = None,
+                 options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(game, seat, rng)
+        opts = options or {}
+        self.royal = game == "royal_casino"
+        self.sweeps = bool(opts.get("sweeps", self.royal))
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        loose, builds = table_cards(view)
+        best = legal[0]
+        best_score = float("-inf")
+        for a in legal:
+            s = score_move(a, self.seat, loose, builds, self.sweeps, self.royal)
+            if s > best_score:
+                best, best_score = a, s
+        return best

@@ -1,0 +1,327 @@
+"""The search bot: information-set Monte Carlo tree search over determinizations.
+
+For Koz Maça, Balayı Kingi, Casino and Royal Casino. Each iteration of
+single-observer ISMCTS (Cowling, Powley & Whitehouse 2012):
+
+1. **determinize** — deal the cards this seat cannot see at random, consistently with
+   its view (:mod:`kahvehane.bots.determinize`: other hands, face-down cards, a locked
+   hand, the stock, and what past plays imply);
+2. **select** down the one shared tree, among the actions legal in *this*
+   determinization, by UCB1 with availability counts, for whichever seat is to act;
+3. **expand** one untried action;
+4. **roll out** with a fast, sensible policy through the engine's own ``legal_actions``
+   and ``apply`` (Koz Maça and Balayı: to the end of the deal; Casino: to the end of
+   the current round of cards);
+5. **back up** each seat's reward: Koz Maça the deal score, Balayı the trick
+   difference, Casino the points captured from now on (aces, the casinos, cards and
+   spades towards the majorities, sweeps), for its own side against the others.
+
+The move played is the root action visited most. The budget is a number of iterations
+(``iterations``, per game defaults in :data:`DEFAULT_ITERATIONS`) and optionally a time
+limit per decision (``time`` seconds). A forced move is played without search. Koz Maça
+bids and the Balayı contract come from the heuristic bot, whose estimates the search
+then plays to.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from kahvehane.bots.balayi_kingi import BalayiHeuristicBot
+from kahvehane.bots.base import Bot
+from kahvehane.bots.cardutil import BIT, STRENGTH, beats, names_mask
+from kahvehane.bots.casino import CasinoHeuristicBot, card_points
+from kahvehane.bots.determinize import sampler
+from kahvehane.bots.koz_maca import KozMacaHeuristicBot
+from kahvehane.cards import SPADES, parse_card, rank_of
+from kahvehane.errors import IllegalAction
+from kahvehane.games.base import Action, DealState
+from kahvehane.games.casino.actions import CaptureAction, TrailAction
+from kahvehane.games.koz_maca import Bid, deal_score
+
+DEFAULT_ITERATIONS: dict[str, int] = {
+    "koz_maca": 30,
+    "balayi_kingi": 20,
+    "casino": 16,
+    "royal_casino": 16,
+}
+UCB_C = 0.7
+EPSILON = 0.1  # rollouts play a random legal action this often
+
+
+class Node:
+    """A node of the shared tree: statistics of the action that led here."""
+
+    __slots__ = ("avail", "children", "n", "player", "w")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.n = 0
+        self.w = 0.0
+        self.avail = 1
+        self.children: dict[Action, Node] = {}
+
+
+# ---------------------------------------------------------------------------- rollouts
+def _trick_winner_card(trick: Sequence[int], trump: int | None) -> int:
+    best = trick[0]
+    for c in trick[1:]:
+        if beats(c, best, trump):
+            best = c
+    return best
+
+
+def _greedy_card(cards: list[int], trick: Sequence[int], trump: int | None,
+                 want: bool) -> int:
+    """Win cheaply when wanting tricks, else duck with the highest loser."""
+    if not trick:
+        return (max if want else min)(cards, key=lambda c: (STRENGTH[c], c))
+    best = _trick_winner_card(trick, trump)
+    winners = [c for c in cards if beats(c, best, trump)]
+    if want and winners:
+        return min(winners, key=lambda c: (STRENGTH[c], c))
+    losers = [c for c in cards if not beats(c, best, trump)]
+    if losers:
+        return (min if want else max)(losers, key=lambda c: (STRENGTH[c], c))
+    return (max if len(trick) == 3 else min)(cards, key=lambda c: (STRENGTH[c], c))
+
+
+def rollout_koz_maca(state: Any, rng: random.Random, root_round: int) -> None:
+    while not state.is_over:
+        s = state.turn
+        legal = state.legal_actions(s)
+        if len(legal) == 1 or rng.random() < EPSILON:
+            state.apply(legal[int(rng.random() * len(legal))])
+            continue
+        want = (state.bids[s] or 0) > state.won[s]
+        card = _greedy_card([a.card for a in legal], state.trick, SPADES, want)
+        state.apply(next(a for a in legal if a.card == card))
+
+
+def rollout_balayi(state: Any, rng: random.Random, root_round: int) -> None:
+    trump = state.rules.trump
+    while not state.is_over:
+        s = state.turn
+        legal = state.legal_actions(s)
+        if len(legal) == 1 or rng.random() < EPSILON or not state.trick and rng.random() < .5:
+            state.apply(legal[int(rng.random() * len(legal))])
+            continue
+        card = _greedy_card([a.card for a in legal], state.trick, trump, True)
+        state.apply(next(a for a in legal if a.card == card))
+
+
+def rollout_casino(state: Any, rng: random.Random, root_round: int) -> None:
+    """Capture equal cards (and a build of that value) when possible, else trail; to the
+    end of the round of cards the search started in."""
+    rs = state.rs
+    while not state.is_over and state.round == root_round:
+        s = state.turn
+        hand = list(state.hands[s])
+        rng.shuffle(hand)
+        done = False
+        if rng.random() >= EPSILON:
+            for p in hand:
+                court = rs.court_rank(p)
+                sets: list[tuple[int, ...]]
+                value: int | None = None
+                if court is not None:
+                    sets = [(x,) for x in state.loose if rank_of(x) == court][:1]
+                else:
+                    values = rs.play_values(p)
+                    v = values[0]
+                    value = v if len(values) > 1 else None
+                    sets = [(x,) for x in state.loose if rs.table_value(x) == v]
+                    build = state.builds.get(v)
+                    if build is not None:
+                        sets.append(build.cards)
+                if not sets:
+                    continue
+                try:
+                    state.apply(CaptureAction(s, p, tuple(sets), value))
+                except IllegalAction:
+                    continue
+                done = True
+                break
+            if not done:
+                p = min(hand, key=lambda c: (card_points(c), rank_of(c)))
+                try:
+                    state.apply(TrailAction(s, p))
+                    done = True
+                except IllegalAction:
+                    pass
+        if not done:
+            legal = state.legal_actions(s)
+            state.apply(legal[int(rng.random() * len(legal))])
+
+
+# ---------------------------------------------------------------------------- rewards
+def reward_koz_maca(state: Any, root: Any) -> list[float]:
+    return [deal_score(state.bids[s] or 0, state.won[s]) / 100 for s in range(4)]
+
+
+def reward_balayi(state: Any, root: Any) -> list[float]:
+    d = (state.won[0] - state.won[1]) / 13
+    return [d, -d]
+
+
+def reward_casino(state: Any, root: Any) -> list[float]:
+    rs = state.rs
+    side_pts = [0.0] * rs.num_sides
+    for s in range(rs.players):
+        gained = state.piles[s][len(root.piles[s]):]
+        side_pts[rs.side_of(s)] += sum(card_points(c) for c in gained)
+    if rs.sweeps:
+        for s in state.sweeps[len(root.sweeps):]:
+            side_pts[rs.side_of(s)] += 1.0
+    total = sum(side_pts)
+    k = rs.num_sides
+    out = []
+    for s in range(rs.players):
+        mine = side_pts[rs.side_of(s)]
+        out.append(mine - (total - mine) / (k - 1))
+    return out
+
+
+Rollout = Callable[[Any, random.Random, int], None]
+Reward = Callable[[Any, Any], list[float]]
+_HOOKS: dict[str, tuple[Rollout, Reward]] = {
+    "koz_maca": (rollout_koz_maca, reward_koz_maca),
+    "balayi_kingi": (rollout_balayi, reward_balayi),
+    "casino": (rollout_casino, reward_casino),
+    "royal_casino": (rollout_casino, reward_casino),
+}
+
+
+def ismcts(
+    samples: Callable[[random.Random], DealState],
+    root_legal: Sequence[Action],
+    seat: int,
+    rollout: Rollout,
+    reward: Reward,
+    rng: random.Random,
+    iterations: int,
+    deadline: float | None = None,
+) -> tuple[Action, dict[Action, int]]:
+    """Single-observer ISMCTS; returns the chosen action and the root visit counts."""
+    root = Node(-1)
+    legal_set = set(root_legal)
+    for it in range(iterations):
+        if deadline is not None and it and time.perf_counter() > deadline:
+            break
+        start = samples(rng)
+        state = start.copy()
+        round_of_root = getattr(start, "round", 0)
+        node = root
+        path = [root]
+        first = True
+        while not state.is_over:
+            s = state.to_act[0]
+            legal = root_legal if first else state.legal_actions(s)
+            first = False
+            children = node.children
+            untried = []
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
+            if untried:
+                a = untried[int(rng.random() * len(untried))]
+                child = Node(s)
+                children[a] = child
+                state.apply(a)
+                path.append(child)
+                break
+            best_a = legal[0]
+            best_v = -math.inf
+            for a in legal:
+                child = children[a]
+                v = child.w / child.n + UCB_C * math.sqrt(math.log(child.avail) / child.n)
+                if v > best_v:
+                    best_a, best_v = a, v
+            node = children[best_a]
+            state.apply(best_a)
+            path.append(node)
+        rollout(state, rng, round_of_root)
+        rewards = reward(state, start)
+        for nd in path[1:]:
+            nd.n += 1
+            nd.w += rewards[nd.player]
+    visits = {a: nd.n for a, nd in root.children.items() if a in legal_set}
+    choice = max(root_legal, key=lambda a: (visits.get(a, 0),
+                                            root.children[a].w if a in root.children else 0))
+    return choice, visits
+
+
+class SearchBot(Bot):
+    """ISMCTS with determinization (see the module docstring)."""
+
+    kind = "search"
+
+    def __init__(
+        self,
+        game: str,
+        seat: int,
+        rng: random.Random | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+    ) -> None:
+        if game not in _HOOKS:
+            raise ValueError(f"no search bot for {game!r}")
+        super().__init__(game, seat, rng)
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if time_limit is not None and time_limit <= 0:
+            raise ValueError("time must be positive")
+        self.options = dict(options or {})
+        self.iterations = iterations if iterations is not None else DEFAULT_ITERATIONS[game]
+        self.time_limit = time_limit
+        self.rollout, self.reward = _HOOKS[game]
+        self._fallback: Bot
+        if game == "koz_maca":
+            self._fallback = KozMacaHeuristicBot(game, seat, self.rng)
+        elif game == "balayi_kingi":
+            self._fallback = BalayiHeuristicBot(game, seat, self.rng)
+        else:
+            self._fallback = CasinoHeuristicBot(game, seat, self.rng, self.options)
+        self._seen = 0  # Casino: cards seen this hand (on the table or in the hand)
+        self._hand_key: tuple[Any, ...] | None = None
+        self.last_visits: dict[Action, int] = {}
+
+    def _gone(self, view: Mapping[str, Any]) -> int:
+        """Casino memory: cards seen earlier this hand that have left the table since."""
+        key = (view["dealer"], tuple(view["totals"]))
+        if key != self._hand_key:
+            self._hand_key = key
+            self._seen = 0
+        table = view["table"]
+        visible = names_mask(view["hand"]) | names_mask(table["loose"])
+        for b in table["builds"]:
+            visible |= names_mask(b["cards"])
+        gone = self._seen & ~visible
+        self._seen |= visible
+        return gone
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        gone = self._gone(view) if self.game in ("casino", "royal_casino") else 0
+        if len(legal) == 1:
+            return legal[0]
+        if isinstance(legal[0], Bid) or (self.game == "balayi_kingi"
+                                         and view["phase"] != "play"):
+            return self._fallback.choose(view, legal)
+        smp = sampler(view, self.options, gone)
+        deadline = (time.perf_counter() + self.time_limit) if self.time_limit else None
+        choice, self.last_visits = ismcts(smp.sample, legal, self.seat, self.rollout,
+                                          self.reward, self.rng, self.iterations, deadline)
+        return choice
+
+
+__all__ = ["DEFAULT_ITERATIONS", "SearchBot", "ismcts"]
+_ = BIT, parse_card

@@ -1,0 +1,106 @@
+"""Scoring a hand: the items of E-3, ties (E-4), and Royal's count-out (R-count-out).
+
+Points are worked out per *side* (a player, or a team in 2 v 2) and then shown per seat,
+partners both showing their side's figure, as every score table in kahvehane does.
+
+>>> from kahvehane.cards import parse_cards
+>>> from kahvehane.games.casino.values import CasinoRuleset
+>>> piles = [parse_cards(["10D", "2S", "AS", "3S"]), parse_cards(["AH", "4H", "5H"])]
+>>> s = score_hand(CasinoRuleset(players=2), piles, [], (0, 0))
+>>> s.points["big_casino"], s.points["cards"], s.points["spades"], s.counted
+((2, 0), (3, 0), (1, 0), (8, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kahvehane.cards import SPADES, Card, card, suit_of
+from kahvehane.games.casino.values import (
+    ACE_COUNT_ORDER,
+    TEN_OF_DIAMONDS,
+    TWO_OF_SPADES,
+    CasinoRuleset,
+)
+
+ITEMS = ("cards", "spades", "aces", "big_casino", "little_casino", "sweeps")
+"""The score items of E-3, by the names the replay ``detail`` uses."""
+
+
+def unique_max(values: Sequence[int]) -> int | None:
+    """The index of the single largest value, or ``None`` on a tie at the top (E-4).
+
+    >>> unique_max([26, 26]), unique_max([7, 6]), unique_max([3, 5, 5, 1])
+    (None, 0, None)
+    """
+    top = max(values)
+    winners = [i for i, x in enumerate(values) if x == top]
+    return winners[0] if len(winners) == 1 else None
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """A hand's facts and points, per side.
+
+    ``points`` holds every item the hand produced; ``counted`` what each side actually
+    scores — everything in Casino, and in Royal only the items counted before a side
+    reached the target, ``stopped_at`` naming the item that got it there.
+    """
+
+    cards: tuple[int, ...]
+    spades: tuple[int, ...]
+    points: dict[str, tuple[int, ...]]
+    counted: tuple[int, ...]
+    stopped_at: str | None
+
+
+def score_hand(
+    rs: CasinoRuleset,
+    piles: Sequence[Sequence[Card]],
+    sweeps: Sequence[int],
+    before: Sequence[int],
+) -> HandScore:
+    """Score ``piles`` (one per side), ``sweeps`` (the sweeping seats, in order).
+
+    ``before`` is each side's match total before this hand; Royal's count-out stops as
+    soon as a side reaches ``rs.target`` (R-count-out).
+    """
+    n = rs.num_sides
+    cards = tuple(len(p) for p in piles)
+    spades = tuple(sum(1 for c in p if suit_of(c) == SPADES) for p in piles)
+    holder = {c: side for side, p in enumerate(piles) for c in p}
+
+    items: list[tuple[str, int, int]] = []  # (item, side, points) in count-out order
+    most = unique_max(cards)
+    if most is not None:
+        items.append(("cards", most, 3))
+    most = unique_max(spades)
+    if most is not None:
+        items.append(("spades", most, 1))
+    if TEN_OF_DIAMONDS in holder:
+        items.append(("big_casino", holder[TEN_OF_DIAMONDS], 2))
+    if TWO_OF_SPADES in holder:
+        items.append(("little_casino", holder[TWO_OF_SPADES], 1))
+    for suit in ACE_COUNT_ORDER:
+        ace = card(suit, 1)
+        if ace in holder:
+            items.append(("aces", holder[ace], 1))
+    if rs.sweeps:
+        items.extend(("sweeps", rs.side_of(seat), 1) for seat in sweeps)
+
+    points = {name: [0] * n for name in ITEMS}
+    for name, side, pts in items:
+        points[name][side] += pts
+    counted = [0] * n
+    stopped_at: str | None = None
+    running = list(before)
+    for name, side, pts in items:
+        counted[side] += pts
+        running[side] += pts
+        if rs.counts_out and running[side] >= rs.target:
+            stopped_at = name
+            break
+    return HandScore(
+        cards, spades, {k: tuple(v) for k, v in points.items()}, tuple(counted), stopped_at
+    )

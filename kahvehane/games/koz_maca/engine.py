@@ -1,0 +1,485 @@
+"""The Koz Maça engine: one deal as a state machine, and the match rules around deals.
+
+A deal is: four bids in turn (KM-6), then 13 tricks led first by the seat after the
+dealer (KM-7), played by the shared trick core with Koz Maça's switches — spades trump,
+no spade lead before spades are broken (KM-8), raise in the led suit even after a ruff
+(KM-9), trump and over-trump when void (KM-10). The deal also watches for the Kasa claim
+(KM-15), which needs the match's history (one claim per match); the match rules decide
+extra deals on a tie for the top (KM-13).
+
+Hands are 52-bit masks (see :mod:`kahvehane.games.tricks`), and the actions a seat can
+take are pre-built frozen objects, so a random deal costs well under a millisecond.
+
+>>> from kahvehane.match import Match
+>>> m = Match("koz_maca", {"finish_score": 100}, seed=2026)
+>>> state = m.deal()
+>>> state.to_act, [a.to_json() for a in state.legal_actions(3)][:2]
+((3,), [{'seat': 3, 'act': 'bid', 'tricks': 1}, {'seat': 3, 'act': 'bid', 'tricks': 2}])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from kahvehane.cards import SPADES, card_name, parse_card
+from kahvehane.errors import (
+    IllegalAction,
+    InvalidOptions,
+    MalformedAction,
+    MalformedSetup,
+    NotationError,
+)
+from kahvehane.games import setup_checks as sc
+from kahvehane.games.base import (
+    JSON,
+    Action,
+    DealResult,
+    DealState,
+    Event,
+    GameRules,
+    MatchSummary,
+    parse_seat,
+    require,
+)
+from kahvehane.games.tricks import (
+    BIT,
+    SUIT_MASK,
+    TrickRules,
+    cards_of,
+    explain_illegal,
+    mask_of,
+    playable_mask,
+    trick_winner,
+)
+
+__all__ = [
+    "KASA_RULES",
+    "KOZ_MACA",
+    "Bid",
+    "KozMaca",
+    "KozMacaState",
+    "Play",
+    "deal_score",
+    "match_status",
+]
+
+SEATS = 4
+TRICKS = 13
+MIN_BID, MAX_BID = 1, 13
+DEFAULT_FINISH = 100
+FIRST_TO_SIX = "first_to_six"
+FIRST_SIX_TRICKS = "first_six_tricks"
+#: The values of the ``kasa_rule`` option (KM-15); the first is the default.
+KASA_RULES = (FIRST_TO_SIX, FIRST_SIX_TRICKS)
+KASA_TRICKS = 6
+
+#: Koz Maça's switches of the shared trick core.
+RULES = TrickRules(
+    trump=SPADES,
+    raise_plain=True,
+    trump_lead_needs_break=True,
+    lead_rule="KM-8",
+    follow_rule="KM-9",
+    void_rule="KM-10",
+)
+_SPADES = SUIT_MASK[SPADES]
+
+_BIDDING, _PLAYING, _OVER = 0, 1, 2
+_PHASE_NAMES = ("bidding", "play", "over")
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """Announce how many tricks this seat will take (1..13, KM-6)."""
+
+    act: ClassVar[str] = "bid"
+    tricks: int
+
+    def to_json(self) -> JSON:
+        return {"seat": self.seat, "act": "bid", "tricks": self.tricks}
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play one card (an int of :mod:`kahvehane.cards`) to the current trick."""
+
+    act: ClassVar[str] = "play"
+    card: int
+
+    def to_json(self) -> JSON:
+        return {"seat": self.seat, "act": "play", "card": card_name(self.card)}
+
+
+# Actions are immutable, so legal_actions hands out these shared instances.
+_BIDS: tuple[tuple[Bid, ...], ...] = tuple(
+    tuple(Bid(s, b) for b in range(MIN_BID, MAX_BID + 1)) for s in range(SEATS)
+)
+_PLAYS: tuple[tuple[Play, ...], ...] = tuple(
+    tuple(Play(s, c) for c in range(52)) for s in range(SEATS)
+)
+
+
+def deal_score(bid: int, tricks: int) -> int:
+    """A player's deal score for bid ``bid`` and ``tricks`` taken (KM-12).
+
+    Short of the bid, or 3 or more over it ("Yan 3 Batar"), costs 10 × bid; otherwise
+    10 × bid plus one point per overtrick.
+
+    >>> deal_score(3, 3), deal_score(3, 5), deal_score(3, 2), deal_score(3, 6)
+    (30, 32, -30, -30)
+    """
+    if tricks < bid or tricks >= bid + 3:
+        return -10 * bid
+    return 10 * bid + (tricks - bid)
+
+
+def match_status(totals: Sequence[int], finish_score: int) -> tuple[str, int | None]:
+    """Where a match stands after a deal (KM-13): ``("won", seat)``, ``("extra", None)``
+    when two or more share the highest total and it reaches the finish score, else
+    ``("continue", None)``.
+
+    >>> match_status([105, 98, 40, 12], 100)
+    ('won', 0)
+    >>> match_status([120, 120, 90, 60], 100)
+    ('extra', None)
+    >>> match_status([130, 110, 110, 20], 100)
+    ('won', 0)
+    """
+    top = max(totals)
+    if top < finish_score:
+        return ("continue", None)
+    leaders = [s for s, t in enumerate(totals) if t == top]
+    if len(leaders) == 1:
+        return ("won", leaders[0])
+    return ("extra", None)
+
+
+def _totals(history: Sequence[DealResult]) -> list[int]:
+    totals = [0] * SEATS
+    for d in history:
+        for s in range(SEATS):
+            totals[s] += d.scores[s]
+    return totals
+
+
+def _match_claimant(history: Sequence[DealResult]) -> int | None:
+    for d in history:
+        claimant = d.detail.get("kasa_claimant")
+        if claimant is not None:
+            return int(claimant)
+    return None
+
+
+class KozMacaState(DealState):
+    """One Koz Maça deal: bidding, then 13 tricks.
+
+    ``claim_open`` is False when an earlier deal of the match already produced the Kasa
+    claimant (KM-15: at most one per match); ``extra_deal`` marks a deal played because
+    of a tie for the top (KM-13). Both come from the match history.
+    """
+
+    game: ClassVar[str] = "koz_maca"
+
+    def __init__(
+        self,
+        dealer: int,
+        hands: Sequence[int],
+        *,
+        kasa_rule: str = FIRST_TO_SIX,
+        claim_open: bool = True,
+        extra_deal: bool = False,
+    ) -> None:
+        self.dealer = dealer
+        self.hands = list(hands)
+        self.kasa_rule = kasa_rule
+        self.claim_open = claim_open
+        self.extra_deal = extra_deal
+        self.phase = _BIDDING
+        self.turn = (dealer + 1) % SEATS
+        self.bids: list[int | None] = [None] * SEATS
+        self.leader = (dealer + 1) % SEATS
+        self.trick: list[int] = []
+        self.won = [0] * SEATS
+        # Completed tricks: (leader, cards in play order, winner). Public knowledge.
+        self.history: list[tuple[int, tuple[int, ...], int]] = []
+        self.broken = False
+        self.claimant: int | None = None
+        self.claim_trick: int | None = None
+
+    # ----------------------------------------------------------------- interface
+    @property
+    def num_seats(self) -> int:
+        return SEATS
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == _OVER else (self.turn,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == _OVER
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Bids 1..13 ascending while bidding; then the legal cards in card-code order."""
+        if self.phase == _OVER or seat != self.turn:
+            return []
+        if self.phase == _BIDDING:
+            return list(_BIDS[seat])
+        mask = playable_mask(RULES, self.hands[seat], self.trick, self.broken)
+        plays = _PLAYS[seat]
+        out: list[Action] = []
+        while mask:
+            low = mask & -mask
+            out.append(plays[low.bit_length() - 1])
+            mask ^= low
+        return out
+
+    def apply(self, action: Action) -> list[Event]:
+        if isinstance(action, Play):
+            return self._play(action.seat, action.card)
+        if isinstance(action, Bid):
+            return self._bid(action.seat, action.tricks)
+        raise MalformedAction(f"{type(action).__name__} is not a Koz Maça action")
+
+    # ----------------------------------------------------------------- bidding
+    def _bid(self, seat: int, tricks: int) -> list[Event]:
+        if self.phase != _BIDDING:
+            raise IllegalAction(
+                "the bidding is over: each player bids once, in turn" if self.phase == _PLAYING
+                else "the deal is over", "KM-6")
+        if seat != self.turn:
+            raise IllegalAction(f"it is seat {self.turn}'s turn to bid, not seat {seat}'s",
+                                "KM-6")
+        if isinstance(tricks, bool) or not isinstance(tricks, int) or not (
+            MIN_BID <= tricks <= MAX_BID
+        ):
+            raise IllegalAction(f"a bid is a number of tricks from {MIN_BID} to {MAX_BID},"
+                                f" not {tricks!r}", "KM-6")
+        self.bids[seat] = tricks
+        events = [Event("bid", seat, {"tricks": tricks})]
+        self.turn = (seat + 1) % SEATS
+        if self.turn == (self.dealer + 1) % SEATS:
+            self.phase = _PLAYING
+            self.turn = self.leader
+            events.append(Event("bidding_done", None, {"bids": list(self.bids),
+                                                       "leader": self.leader}))
+        return events
+
+    # ----------------------------------------------------------------- play
+    def _play(self, seat: int, c: int) -> list[Event]:
+        if self.phase != _PLAYING:
+            if self.phase == _OVER:
+                raise IllegalAction("the deal is over: all 13 tricks are played", "KM-12")
+            raise IllegalAction("no card is played before all four players have bid", "KM-6")
+        if seat != self.turn:
+            rule = "KM-7" if not self.trick else "KM-3"
+            raise IllegalAction(f"it is seat {self.turn}'s turn to play, not seat {seat}'s",
+                                rule)
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
+            raise MalformedAction(f"{c!r} is not a card")
+        hand = self.hands[seat]
+        bit = BIT[c]
+        if not hand & bit:
+            raise IllegalAction(f"seat {seat} does not hold {card_name(c)}", "KM-5")
+        if not playable_mask(RULES, hand, self.trick, self.broken) & bit:
+            why = explain_illegal(RULES, hand, self.trick, self.broken, c)
+            assert why is not None
+            raise IllegalAction(f"seat {seat}: {why[0]}", why[1])
+
+        # Valid: mutate.
+        self.hands[seat] = hand ^ bit
+        trick = self.trick
+        trick.append(c)
+        events = [Event("play", seat, {"card": card_name(c)})]
+        if not self.broken and bit & _SPADES:
+            self.broken = True
+            events.append(Event("spades_broken", seat, {}))
+        if len(trick) < SEATS:
+            self.turn = (seat + 1) % SEATS
+            return events
+
+        winner = (self.leader + trick_winner(trick, SPADES)) % SEATS
+        self.won[winner] += 1
+        number = len(self.history) + 1
+        self.history.append((self.leader, tuple(trick), winner))
+        events.append(Event("trick", winner, {"number": number, "leader": self.leader,
+                                              "cards": [card_name(x) for x in trick]}))
+        self.trick = []
+        self.leader = self.turn = winner
+        if self.claim_open and self.claimant is None and self.won[winner] == KASA_TRICKS and (
+            self.kasa_rule == FIRST_TO_SIX or number == KASA_TRICKS
+        ):
+            self.claimant = winner
+            self.claim_trick = number
+            events.append(Event("kasa_claim", winner, {"trick": number}))
+        if number == TRICKS:
+            self.phase = _OVER
+            events.append(Event("deal_end", None, {"tricks": list(self.won),
+                                                   "scores": list(self._scores())}))
+        return events
+
+    # ----------------------------------------------------------------- results
+    def _scores(self) -> tuple[int, ...]:
+        return tuple(deal_score(b or 0, t) for b, t in zip(self.bids, self.won, strict=True))
+
+    def partial_detail(self) -> JSON:
+        return {
+            "bids": list(self.bids),
+            "tricks": list(self.won),
+            "kasa_claimant": self.claimant,
+            "extra_deal": self.extra_deal,
+            "dealer": self.dealer,
+            "kasa_claim_trick": self.claim_trick,
+        }
+
+    def result(self) -> DealResult | None:
+        if self.phase != _OVER:
+            return None
+        return DealResult(self._scores(), "tricks", self.partial_detail(), self.dealer)
+
+    def view(self, seat: int | None) -> JSON:
+        """Public facts for everyone; a seat also sees its own hand (KM-6: bids are made
+        looking at one's cards). No other seat's unplayed card appears."""
+        out: JSON = {
+            "game": self.game,
+            "seat": seat,
+            "dealer": self.dealer,
+            "phase": _PHASE_NAMES[self.phase],
+            "to_act": list(self.to_act),
+            "extra_deal": self.extra_deal,
+            "kasa_rule": self.kasa_rule,
+            "kasa_open": self.claim_open and self.claimant is None,
+            "kasa_claimant": self.claimant,
+            "bids": list(self.bids),
+            "tricks_won": list(self.won),
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "spades_broken": self.broken,
+            "leader": self.leader if self.phase == _PLAYING else None,
+            "trick": [
+                {"seat": (self.leader + i) % SEATS, "card": card_name(c)}
+                for i, c in enumerate(self.trick)
+            ],
+            "tricks": [
+                {"leader": lead, "cards": [card_name(c) for c in cards], "winner": win}
+                for lead, cards, win in self.history
+            ],
+        }
+        if seat is not None and 0 <= seat < SEATS:
+            out["hand"] = [card_name(c) for c in cards_of(self.hands[seat])]
+        return out
+
+    def copy(self) -> Self:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.hands = self.hands[:]
+        new.bids = self.bids[:]
+        new.trick = self.trick[:]
+        new.won = self.won[:]
+        new.history = self.history[:]
+        return new
+
+    @classmethod
+    def parse_action(cls, obj: Mapping[str, Any]) -> Action:
+        seat = parse_seat(obj, SEATS)
+        act = require(obj, "act", str)
+        if act == "bid":
+            return Bid(seat, int(require(obj, "tricks", int)))
+        if act == "play":
+            text = require(obj, "card", str)
+            try:
+                return Play(seat, parse_card(text))
+            except NotationError as exc:
+                raise MalformedAction(str(exc)) from None
+        raise MalformedAction(f"unknown act {act!r}: Koz Maça actions are 'bid' and 'play'")
+
+
+class KozMaca(GameRules):
+    """The match around Koz Maça deals: options, dealing, rotation, the finish (KM-13)."""
+
+    name = "koz_maca"
+    deck_kind = "cards"
+
+    def parse_options(self, raw: Mapping[str, Any] | None) -> JSON:
+        """``finish_score`` (positive integer, default 100) and ``kasa_rule``.
+
+        >>> KOZ_MACA.parse_options({})
+        {'finish_score': 100, 'kasa_rule': 'first_to_six'}
+        """
+        raw = dict(raw or {})
+        unknown = sorted(set(raw) - {"finish_score", "kasa_rule"})
+        if unknown:
+            raise InvalidOptions(f"unknown Koz Maça option(s) {', '.join(unknown)}:"
+                                 " the options are finish_score and kasa_rule")
+        finish = raw.get("finish_score", DEFAULT_FINISH)
+        if isinstance(finish, bool) or not isinstance(finish, int) or finish <= 0:
+            raise InvalidOptions(f"finish_score must be a positive integer, not {finish!r}")
+        kasa_rule = raw.get("kasa_rule", FIRST_TO_SIX)
+        if kasa_rule not in KASA_RULES:
+            raise InvalidOptions(f"kasa_rule must be one of {', '.join(KASA_RULES)},"
+                                 f" not {kasa_rule!r}")
+        return {"finish_score": finish, "kasa_rule": kasa_rule}
+
+    def num_seats(self, options: JSON) -> int:
+        return SEATS
+
+    def canonical_deck(self) -> list[int]:
+        return list(range(52))
+
+    def setup_from_order(
+        self, options: JSON, order: list[int], first_seat: int, history: Sequence[DealResult]
+    ) -> JSON:
+        """Blocks of 13 from the shuffled order, starting with the seat after the dealer
+        and ending with the dealer (RECORDS.md "Seeded deals")."""
+        hands: list[list[str]] = [[] for _ in range(SEATS)]
+        for i in range(SEATS):
+            seat = (first_seat + 1 + i) % SEATS
+            hands[seat] = [card_name(c) for c in order[TRICKS * i : TRICKS * (i + 1)]]
+        return {"dealer": first_seat, "hands": hands}
+
+    def new_deal(
+        self, options: JSON, setup: Mapping[str, Any], history: Sequence[DealResult]
+    ) -> KozMacaState:
+        dealer = sc.seat_field(setup, "dealer", SEATS)
+        raw_hands = sc.field(setup, "hands")
+        if not isinstance(raw_hands, list) or len(raw_hands) != SEATS:
+            raise MalformedSetup("'hands' must be a list of 4 hands")
+        hands = [
+            sc.item_list(h, f"hands[{s}]", parse_card, TRICKS) for s, h in enumerate(raw_hands)
+        ]
+        sc.check_exact_deck((c for h in hands for c in h), range(52), card_name, "the 52 cards")
+        status, _ = match_status(_totals(history), options["finish_score"]) if history else (
+            "continue", None)
+        return KozMacaState(
+            dealer,
+            [mask_of(h) for h in hands],
+            kasa_rule=options["kasa_rule"],
+            claim_open=_match_claimant(history) is None,
+            extra_deal=status == "extra",
+        )
+
+    def setup_first_seat(self, setup: Mapping[str, Any]) -> int:
+        return sc.seat_field(setup, "dealer", SEATS)
+
+    def next_first_seat(self, options: JSON, history: Sequence[DealResult]) -> int | None:
+        """The deal passes counter-clockwise, i.e. to the next seat (KM-5)."""
+        if not history:
+            return None
+        return (history[-1].first_seat + 1) % SEATS
+
+    def summary(self, options: JSON, history: Sequence[DealResult]) -> MatchSummary:
+        totals = _totals(history)
+        status, winner = (
+            match_status(totals, options["finish_score"]) if history else ("continue", None)
+        )
+        return MatchSummary(
+            complete=status == "won",
+            totals=tuple(totals),
+            winner=winner,
+            extra={"kasa_claimant": _match_claimant(history)},
+        )
+
+
+#: The Koz Maça rules object the registry serves (``get_game("koz_maca")``).
+KOZ_MACA = KozMaca()

@@ -1,0 +1,1 @@
+"""``kahvehane play``: placeholder replaced below."""
