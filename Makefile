@@ -5,12 +5,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint typecheck unit bench clean replay
+.PHONY: test lint typecheck unit bench bench-server clean replay serve
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test,server]'
 	@touch $(STAMP)
 
 test: $(STAMP)
@@ -24,6 +24,13 @@ unit: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[bench]'
 	$(BIN)/python bench/okey_solver.py
+
+# The salon on http://127.0.0.1:8000 with an SQLite file it creates (kahvehane.sqlite3).
+serve: $(STAMP)
+	$(BIN)/kahvehane serve --host 127.0.0.1 --port 8000 --db sqlite:///kahvehane.sqlite3
+
+bench-server: $(STAMP)
+	$(BIN)/python bench/server.py
 
 replay: $(STAMP)
 	$(BIN)/kahvehane replay $(FILE)

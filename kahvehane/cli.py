@@ -123,7 +123,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except KahvehaneError as exc:
         print(f"kahvehane simulate: {exc}", file=sys.stderr)
         return 2
-    render_summary(summary, Console(width=max(120, Console().width)))
+    render_summary(summary, Console(width=max(200, Console().width)))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(summary.to_json(), fh, ensure_ascii=False, indent=1)

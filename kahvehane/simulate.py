@@ -349,12 +349,12 @@ def render_summary(summary: Summary, console: Any) -> None:
              f" {summary.seconds:.1f} s")
     table = Table(title=title)
     for col in ("bot", "seats", "wins", "win rate", "95% CI", "fair share",
-                "mean total" + (" (lower wins)" if okey else "")):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+                "mean total" + (" (low wins)" if okey else "")):
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
     if okey:
-        table.add_column("mean ranking pts", justify="right")
+        table.add_column("rank pts", justify="right", no_wrap=True)
     for col in ("decisions", "median ms", "mean ms", "p95 ms"):
-        table.add_column(col, justify="right")
+        table.add_column(col, justify="right", no_wrap=True)
     for row in summary.rows.values():
         j = row.to_json(n)
         lo, hi = j["ci95"]

@@ -57,9 +57,7 @@ def closeness(t: Tile, others: Sequence[Tile], okey: Tile) -> int:
             continue
         r = okey if o == FALSE_JOKER else o
         c, n = divmod(r, 13)
-        if c == colour and 0 < abs(n - number) <= 2:
-            near += 1
-        elif n == number and c != colour:
+        if (c == colour and 0 < abs(n - number) <= 2) or (n == number and c != colour):
             near += 1
     return near
 

@@ -33,11 +33,11 @@ from typing import Any
 
 from kahvehane.bots.balayi_kingi import BalayiHeuristicBot
 from kahvehane.bots.base import Bot
-from kahvehane.bots.cardutil import BIT, STRENGTH, beats, names_mask
+from kahvehane.bots.cardutil import STRENGTH, beats, names_mask
 from kahvehane.bots.casino import CasinoHeuristicBot, card_points
 from kahvehane.bots.determinize import sampler
 from kahvehane.bots.koz_maca import KozMacaHeuristicBot
-from kahvehane.cards import SPADES, parse_card, rank_of
+from kahvehane.cards import SPADES, rank_of
 from kahvehane.errors import IllegalAction
 from kahvehane.games.base import Action, DealState
 from kahvehane.games.casino.actions import CaptureAction, TrailAction
@@ -107,7 +107,7 @@ def rollout_balayi(state: Any, rng: random.Random, root_round: int) -> None:
     while not state.is_over:
         s = state.turn
         legal = state.legal_actions(s)
-        if len(legal) == 1 or rng.random() < EPSILON or not state.trick and rng.random() < .5:
+        if len(legal) == 1 or rng.random() < EPSILON or (not state.trick and rng.random() < .5):
             state.apply(legal[int(rng.random() * len(legal))])
             continue
         card = _greedy_card([a.card for a in legal], state.trick, trump, True)
@@ -129,7 +129,8 @@ def rollout_casino(state: Any, rng: random.Random, root_round: int) -> None:
                 sets: list[tuple[int, ...]]
                 value: int | None = None
                 if court is not None:
-                    sets = [(x,) for x in state.loose if rank_of(x) == court][:1]
+                    sets = [(x,) for x in state.loose if rank_of(x) == court]
+                    del sets[1:]
                 else:
                     values = rs.play_values(p)
                     v = values[0]
@@ -324,4 +325,3 @@ class SearchBot(Bot):
 
 
 __all__ = ["DEFAULT_ITERATIONS", "SearchBot", "ismcts"]
-_ = BIT, parse_card

@@ -80,9 +80,9 @@ def test_twelve_thirteen_one_is_used_and_thirteen_one_two_is_not() -> None:
     assert a.unmatched_sum == 0 and names(a) == [["R12", "R13", "R1"]]
     a = best_arrangement(tiles("R13 R1 R2"), okey)
     assert a.unmatched_sum == 16
-    a = best_arrangement(tiles("R12 R13 R1 R2 R3"), okey)  # 12-13-1 is not 1-2-3: only one 1
-    assert a.unmatched_sum == 5 or a.unmatched_sum == 25
-    assert a.unmatched_sum == 5  # R1 R2 R3 would leave 25: 12-13-1 leaves R2 R3
+    # one R1, wanted by 12-13-1 and by 1-2-3: 12-13-1 leaves R2 R3 (5), 1-2-3 leaves 25
+    a = best_arrangement(tiles("R12 R13 R1 R2 R3"), okey)
+    assert a.unmatched_sum == 5 and names(a)[0] == ["R12", "R13", "R1"]
 
 
 def test_okey_fills_the_gap_where_it_stands() -> None:
@@ -127,26 +127,15 @@ def test_spare_okeys_join_melds() -> None:
     check_layout(a, hand, OKEY)
 
 
-def test_an_okey_left_over_when_no_meld_can_take_it() -> None:
-    # a full group and a 13-tile run cannot take an okey: it stays single (3)
-    hand = [*tiles("Y7 B7 K7 R7"), OKEY]
-    assert best_arrangement(hand, OKEY).unmatched_sum == 0  # R7 Y7 B7 + okey? no: 4 + 1
+def test_an_okey_no_meld_can_take_stays_single() -> None:
+    # a group of four has no room: the okey stays single (3), which beats giving up K7
+    hand = [*tiles("R7 Y7 B7 K7"), OKEY]
+    a = best_arrangement(hand, OKEY)
+    assert a.unmatched_sum == 3 and names(a) == [["R7", "Y7", "B7", "K7"], ["R3"]]
+    # a run of 13 has no room either, but it can be split around the okey
     hand = [*tiles("Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 Y10 Y11 Y12 Y13"), OKEY]
     a = best_arrangement(hand, OKEY)
-    assert a.unmatched_sum == 0  # Y1..Y12 + okey as Y13? no: split into two runs
-    check_layout(a, hand, OKEY)
-    hand = [*tiles("Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 Y10 Y11 Y12 Y13 K7 B7 R7 Y7")]
-    assert best_arrangement(hand, OKEY).unmatched_sum == 0
-
-
-def test_group_of_four_leaves_no_room() -> None:
-    hand = [*tiles("R11 Y11 B11 K11"), OKEY]
-    a = best_arrangement(hand, OKEY)
-    # R11 Y11 B11 + okey, K11 left (11)? No: the okey joins a 3-group and K11 ... the best
-    # is R11 Y11 B11 K11 as a group and the okey in a second group? impossible (one
-    # real tile + one okey). So either the okey is single (3) or a group of 3 plus the
-    # okey leaves K11 (11): 3.
-    assert a.unmatched_sum == 3
+    assert a.unmatched_sum == 0
     check_layout(a, hand, OKEY)
 
 
@@ -175,13 +164,14 @@ def test_impossible_racks_are_rejected() -> None:
 
 # ---------------------------------------------------------------- rules 16–17: finishing
 
-MELDS_14 = "R1 R2 R3 Y5 B5 K5 K6 K7 K8 B11 B12 B13 B1 R4"
+MELDS_14 = "R4 R5 R6 Y5 B5 K5 K6 K7 K8 B11 B12 B13 B1 R7"  # no R3: the okey is not in it
+FINISH_15 = "R1 R2 R3 Y5 B5 K5 K6 K7 K8 B11 B12 B13 B1 R4 K1"  # okey Y10: K1 goes out
 
 
 def test_can_finish_melds() -> None:
     assert can_finish_melds(tiles(MELDS_14), OKEY)
     assert not can_finish_melds(tiles(MELDS_14)[:13], OKEY)  # 14 tiles needed
-    assert not can_finish_melds(tiles(MELDS_14.replace("R4", "R5")), OKEY)
+    assert not can_finish_melds(tiles(MELDS_14.replace("R7", "R9")), OKEY)
 
 
 def test_can_finish_pairs() -> None:
@@ -210,9 +200,11 @@ def test_finish_multipliers() -> None:
 
 
 def test_cift_reading_wins_when_both_hold() -> None:
-    both = tiles("R1 R1 R2 R2 R3 R3 Y5 Y5 B5 B5 K5 K5") + [OKEY, OKEY]
-    assert can_finish_melds(both, OKEY) and can_finish_pairs(both, OKEY, IND)
-    assert finish_multiplier([*both, parse_tile("K13")], parse_tile("K13"), IND) == 2
+    ind = parse_tile("K11")
+    okey = okey_of(ind)  # K12
+    both = tiles("R1 R1 R2 R2 R3 R3 Y5 Y5 B5 B5 K5 K5") + [okey, okey]
+    assert can_finish_melds(both, okey) and can_finish_pairs(both, okey, ind)
+    assert finish_multiplier([*both, parse_tile("K13")], parse_tile("K13"), ind) == 2
 
 
 def test_best_finish_takes_the_highest_multiplier() -> None:
@@ -228,10 +220,10 @@ def test_best_finish_takes_the_highest_multiplier() -> None:
 
 
 def test_finish_with_plain_tile() -> None:
-    hand = tiles(MELDS_14 + " K1")
+    hand = tiles(FINISH_15)
     out, m, a = best_finish(hand, parse_tile("Y9"))  # type: ignore[misc]
     assert (tile_names([out]), m) == (["K1"], 1)
-    check_layout(a, tiles(MELDS_14), okey_of(parse_tile("Y9")))
+    check_layout(a, hand[:-1], okey_of(parse_tile("Y9")))
 
 
 # ---------------------------------------------------------------- çift diz
@@ -270,8 +262,8 @@ def test_solve_facade_rule_32() -> None:
 
 
 def test_solve_accepts_codes_and_a_string() -> None:
-    a = solve(tiles(MELDS_14 + " K1"), parse_tile("Y9"))
-    b = solve(MELDS_14 + " K1", "Y9")
+    a = solve(tiles(FINISH_15), parse_tile("Y9"))
+    b = solve(FINISH_15, "Y9")
     assert a == b
     assert a.finish is not None and a.finish.tile == "K1" and a.finish.kind == "plain"
 
@@ -286,7 +278,7 @@ def test_solve_finish_kinds() -> None:
 
 
 def test_solve_json() -> None:
-    j = solve(MELDS_14 + " K1", "Y9").to_json()
+    j = solve(FINISH_15, "Y9").to_json()
     assert j["okey"] == "Y10" and j["can_finish"] is True
     assert j["finish"]["tile"] == "K1" and j["finish"]["multiplier"] == 1
     assert j["arrangement"]["unmatched_sum"] == 0
@@ -303,8 +295,8 @@ def test_solve_json() -> None:
         ("R1 R1 R1", "R5", ValueError, "three|3 times"),
         ("R5 R5", "R5", ValueError, "indicator"),
         ("R1", "J", ValueError, "false joker"),
-        (" ".join(["R1", "R1", "R2", "R2", "R3", "R3", "R4", "R4"] * 2), "K1", ValueError, ""),
-        ("J J J", "R5", ValueError, ""),
+        (" ".join(["R1", "R1", "R2", "R2", "R3", "R3", "R4", "R4"] * 2), "K1", ValueError, "15"),
+        ("J J J", "R5", ValueError, "J appears 3 times"),
         ("R1 R2", 99, ValueError, "99"),
     ],
 )

@@ -406,7 +406,8 @@ def legal_actions(
 ) -> list[CasinoAction]:
     """The legal moves of ``seat`` (to act), canonically; :func:`check` accepts more.
 
-    Listed, card by card (in hand order) — captures, then builds, then trails:
+    Listed in this order — all captures, then all builds, then all trails, each card by
+    card in hand order:
 
     * **captures**: for each value the card may count, every *maximal* capture — one that
       no other capture with that card and value contains — one entry per distinct set

@@ -23,8 +23,9 @@ The three questions the engine asks:
   summing to ``V − h``) plus further groups of ``V`` (B-5, B-8).
 
 "Maximal" means no other packing takes a strict superset of the cards; every legal
-packing is contained in a maximal one. Results are cached on the value counts, so a bot
-asking the same table again pays nothing.
+packing is contained in a maximal one. Packings are cached on the value counts, so a
+bot asking about the same table again only pays for turning them into cards; the large
+intermediate sets (:func:`_closure`) are cached only briefly, to bound memory.
 
 >>> capture_packings((1, 1, 1, 0, 1, 1, 0, 1), 8)  # T2: A 2 3 5 6 8 and an 8 played
 (((2, 6), (3, 5)), ((1, 2, 5),))
@@ -116,7 +117,7 @@ def _group_types(counts: Counts, v: int) -> tuple[Group, ...]:
     return value_multisets(counts[: v - 1], v, 2)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=32)
 def _closure(
     counts: Counts, v: int, seeds: tuple[Group, ...]
 ) -> tuple[dict[int, tuple[int, Group]], tuple[int, ...]]:

@@ -449,8 +449,8 @@ class KozMaca(GameRules):
             sc.item_list(h, f"hands[{s}]", parse_card, TRICKS) for s, h in enumerate(raw_hands)
         ]
         sc.check_exact_deck((c for h in hands for c in h), range(52), card_name, "the 52 cards")
-        status, _ = match_status(_totals(history), options["finish_score"]) if history else (
-            "continue", None)
+        # KM-13: this deal is an extra deal if the totals so far tie for the top at >= F.
+        status, _ = match_status(_totals(history), options["finish_score"])
         return KozMacaState(
             dealer,
             [mask_of(h) for h in hands],
@@ -470,9 +470,7 @@ class KozMaca(GameRules):
 
     def summary(self, options: JSON, history: Sequence[DealResult]) -> MatchSummary:
         totals = _totals(history)
-        status, winner = (
-            match_status(totals, options["finish_score"]) if history else ("continue", None)
-        )
+        status, winner = match_status(totals, options["finish_score"])
         return MatchSummary(
             complete=status == "won",
             totals=tuple(totals),

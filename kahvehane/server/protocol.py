@@ -1,0 +1,89 @@
+"""Message helpers of the salon protocol (``docs/protocol.md``): encoding, errors, limits.
+
+>>> dumps({"type": "pong", "time": 1})
+'{"type":"pong","time":1}'
+>>> b = TokenBucket(rate=2, burst=2, now=0.0)
+>>> [b.allow(0.0), b.allow(0.0), b.allow(0.0), b.allow(0.5)]
+[True, True, False, True]
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+PROTOCOL = 1
+
+JSONObj = dict[str, Any]
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class ProtocolError(Exception):
+    """A message that is answered with ``error`` (to its sender only); nothing changes."""
+
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        self.code = code
+        self.rule = rule
+        super().__init__(message)
+
+
+def error_message(code: str, message: str, *, msg_id: Any = None, table: str | None = None,
+                  rule: str | None = None) -> JSONObj:
+    return {"type": "error", "id": msg_id, "table": table, "code": code, "message": message,
+            "rule": rule}
+
+
+def field(msg: JSONObj, key: str, kind: type | tuple[type, ...], *, required: bool = True,
+          default: Any = None) -> Any:
+    """A field of a client message, checked: ``bad_message`` if missing or wrong."""
+    if key not in msg or msg[key] is None:
+        if required:
+            raise ProtocolError("bad_message", f"the message has no {key!r} field")
+        return default
+    value = msg[key]
+    if isinstance(value, bool) and kind is not bool and bool not in (
+        kind if isinstance(kind, tuple) else (kind,)
+    ):
+        raise ProtocolError("bad_message", f"{key!r} must not be true or false")
+    if not isinstance(value, kind):
+        raise ProtocolError("bad_message", f"{key!r} has the wrong type")
+    return value
+
+
+def message_id(msg: JSONObj) -> Any:
+    """The client's ``id`` if it is a short string or an integer, else ``None``."""
+    value = msg.get("id")
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int) or (isinstance(value, str) and len(value) <= 64):
+        return value
+    return None
+
+
+class TokenBucket:
+    """``rate`` messages per second with bursts of ``burst``."""
+
+    __slots__ = ("burst", "last", "rate", "tokens")
+
+    def __init__(self, rate: float, burst: int, now: float | None = None) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.last = time.monotonic() if now is None else now
+
+    def allow(self, now: float | None = None) -> bool:
+        t = time.monotonic() if now is None else now
+        self.tokens = min(self.burst, self.tokens + (t - self.last) * self.rate)
+        self.last = t
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False

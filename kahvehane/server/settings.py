@@ -1,0 +1,32 @@
+"""The salon's settings: one frozen object, made by ``kahvehane serve`` from its flags.
+
+Durations are seconds. The defaults are the rules' (RULES.md P-1: a 10-second countdown)
+and the issue's (a 30-second move clock); tests and the benchmark shorten them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+WEB_STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+
+
+@dataclass(frozen=True)
+class Settings:
+    db_url: str = "sqlite:///kahvehane.sqlite3"
+    countdown: float = 10.0  # from the manager's Start to the first deal (P-1)
+    clock: int = 30  # default move clock of a table, seconds
+    bot_delay: float = 0.8  # pause before a bot (or an away seat's bot) moves
+    starting_chips: int = 10_000  # granted once to a new account
+    guest_chips: int = 0  # granted once to a new guest
+    max_message_bytes: int = 16 * 1024
+    rate: float = 20.0  # messages per second per connection (token bucket)
+    burst: int = 40
+    replay_events: int = 512  # events kept per table for reconnecting clients
+    outbox_limit: int = 2_000  # a client this far behind is disconnected
+    session_days: float = 30.0
+    secure_cookies: bool = False
+    idle_close: float = 600.0  # a table with nobody seated and no match closes after this
+    bot_kind: str = "heuristic"  # used when the game has it, else "random"
+    static_dir: Path | None = field(default=WEB_STATIC)

@@ -1,0 +1,149 @@
+"""Accounts: people, guests, passwords (argon2id) and sign-in sessions.
+
+A session token is 256 random bits given to the browser in a cookie; the database keeps
+only its SHA-256, so reading the database does not let anyone sign in. A new account's
+starting chips are granted once, through the ledger, in the same transaction that
+creates the account.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from kahvehane.store.ledger import balance, grant, new_account, now_ms, user_account
+from kahvehane.store.models import Session as SessionRow
+from kahvehane.store.models import User
+
+NAME_RE = re.compile(r"^[\w .\-]{2,24}$")
+_hasher = PasswordHasher()  # argon2id with the library's (RFC 9106 low-memory) defaults
+
+
+class AccountError(Exception):
+    """A sign-up or sign-in that cannot be done; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+
+@dataclass(frozen=True, slots=True)
+class UserInfo:
+    id: int
+    name: str
+    guest: bool
+
+    def public(self) -> dict[str, object]:
+        return {"id": self.id, "name": self.name}
+
+
+def name_key(name: str) -> str:
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def check_name(name: object) -> str:
+    if not isinstance(name, str):
+        raise AccountError("bad_name", "a name is a string")
+    name = unicodedata.normalize("NFKC", name).strip()
+    if not NAME_RE.fullmatch(name) or name.lower().startswith("bot"):
+        raise AccountError(
+            "bad_name",
+            "a name has 2–24 letters, digits, spaces or _ . - and does not start with 'bot'",
+        )
+    return name
+
+
+def check_password(password: object) -> str:
+    if not isinstance(password, str) or not 8 <= len(password) <= 200:
+        raise AccountError("bad_password", "a password has 8 to 200 characters")
+    return password
+
+
+def hash_password(password: str) -> str:
+    """Slow on purpose (argon2id): call it off the event loop."""
+    return _hasher.hash(password)
+
+
+def verify_password(stored: str, password: str) -> bool:
+    try:
+        return _hasher.verify(stored, password)
+    except (VerifyMismatchError, VerificationError, InvalidHashError):
+        return False
+
+
+def create_user(session: Session, name: str, password_hash: str | None, *, guest: bool,
+                chips: int) -> UserInfo:
+    """A new person (or guest) with a ledger account and, if ``chips``, the one grant."""
+    key = name_key(name)
+    if session.scalar(select(User.id).where(User.name_key == key)) is not None:
+        raise AccountError("name_taken", f"the name {name!r} is taken")
+    user = User(name=name, name_key=key, password_hash=password_hash, guest=guest,
+                created_at=now_ms())
+    session.add(user)
+    try:
+        session.flush()
+    except IntegrityError:
+        raise AccountError("name_taken", f"the name {name!r} is taken") from None
+    acct = new_account(session, "user", user_id=user.id)
+    if chips > 0:
+        grant(session, acct.id, chips, memo=f"starting chips of {name}")
+    return UserInfo(user.id, user.name, user.guest)
+
+
+def guest_name(session: Session, wanted: str | None) -> str:
+    """A free guest name: the wanted one (if valid and free) or ``Misafir-XXXX``."""
+    if wanted:
+        base = check_name(wanted)
+        if session.scalar(select(User.id).where(User.name_key == name_key(base))) is None:
+            return base
+    while True:
+        name = f"Misafir-{secrets.token_hex(3)}"
+        if session.scalar(select(User.id).where(User.name_key == name_key(name))) is None:
+            return name
+
+
+def find_user(session: Session, name: str) -> User | None:
+    return session.scalars(select(User).where(User.name_key == name_key(name))).first()
+
+
+def user_info(session: Session, user_id: int) -> UserInfo | None:
+    user = session.get(User, user_id)
+    return None if user is None else UserInfo(user.id, user.name, user.guest)
+
+
+def chips_of(session: Session, user_id: int) -> int:
+    return balance(session, user_account(session, user_id).id)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_session(session: Session, user_id: int, days: float) -> str:
+    """Create a sign-in session; return the token for the cookie (stored only hashed)."""
+    token = secrets.token_urlsafe(32)
+    now = now_ms()
+    session.add(SessionRow(token_hash=token_hash(token), user_id=user_id, created_at=now,
+                           expires_at=now + int(days * 86_400_000)))
+    return token
+
+
+def session_user(session: Session, token: str) -> UserInfo | None:
+    """The signed-in user of a cookie token, or ``None`` (unknown or expired)."""
+    row = session.get(SessionRow, token_hash(token))
+    if row is None or row.expires_at < now_ms():
+        return None
+    return user_info(session, row.user_id)
+
+
+def end_session(session: Session, token: str) -> None:
+    session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash(token)))

@@ -1,0 +1,189 @@
+"""The salon's tables (SQLAlchemy 2 ORM). The schema is created by the Alembic
+migrations in :mod:`kahvehane.store.migrations`, never by ``create_all``.
+
+Times are integers in milliseconds since the Unix epoch, so that SQLite and PostgreSQL
+store and compare them the same way. Chip amounts are integers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class User(Base):
+    """A person: an account with a password, or a guest (no password)."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)  # casefolded name
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class Session(Base):
+    """A sign-in: only the SHA-256 of the cookie's token is stored."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class Account(Base):
+    """A ledger account. ``kind``: ``user`` (a person's chips), ``kasa`` and ``pot`` (a
+    table's), ``issuer`` (the one account grants come from; its balance is minus every
+    chip ever granted) and ``house`` (stakes the bots' entries)."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), nullable=True, unique=True
+    )
+    table_id: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
+    balance: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class LedgerTxn(Base):
+    """One ledger transaction: its entries sum to zero."""
+
+    __tablename__ = "ledger_txns"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20))  # grant, entry, settle
+    memo: Mapped[str] = mapped_column(Text, default="")
+    match_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    created_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class LedgerEntry(Base):
+    """One side of a transaction: ``amount`` is added to the account (negative: taken)."""
+
+    __tablename__ = "ledger_entries"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    txn_id: Mapped[int] = mapped_column(ForeignKey("ledger_txns.id"), index=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    amount: Mapped[int] = mapped_column(BigInteger)
+
+
+class SalonTable(Base):
+    """A table of the salon (masa), open until it is closed."""
+
+    __tablename__ = "salon_tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(20))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    entry: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    clock: Mapped[int] = mapped_column(Integer)
+    manager_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    seats: Mapped[list[Any]] = mapped_column(JSON)  # user id or null per seat (between matches)
+    kasa_account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    pot_account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    matches_played: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    closed_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True, index=True)
+
+
+class MatchRow(Base):
+    """A match at a table. Its record is its deals and actions, written as play goes."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("salon_tables.id"), index=True)
+    game: Mapped[str] = mapped_column(String(20))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    players: Mapped[list[Any]] = mapped_column(JSON)  # display names
+    seat_users: Mapped[list[Any]] = mapped_column(JSON)  # user id or null (bot) per seat
+    bots: Mapped[list[Any]] = mapped_column(JSON)  # bot kind or null per seat
+    entry: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    kasa_before: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    status: Mapped[str] = mapped_column(String(10), index=True)  # playing, finished
+    started_at: Mapped[int] = mapped_column(BigInteger)
+    finished_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class DealRow(Base):
+    """A deal of a match: the secret seed (revealed when the deal is over) and its
+    published commitment."""
+
+    __tablename__ = "deals"
+    __table_args__ = (UniqueConstraint("match_id", "k"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"))
+    k: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[str] = mapped_column(String(64))
+    commitment: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class ActionRow(Base):
+    """An accepted action, in order: (deal ``k``, index ``i``)."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("match_id", "k", "i"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"))
+    k: Mapped[int] = mapped_column(Integer)
+    i: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class MatchPlayer(Base):
+    """A seat's outcome of a finished match: what standings and histories are made of."""
+
+    __tablename__ = "match_players"
+    __table_args__ = (
+        UniqueConstraint("match_id", "seat"),
+        Index("ix_match_players_user_game", "user_id", "game"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"))
+    game: Mapped[str] = mapped_column(String(20))
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    result: Mapped[str] = mapped_column(String(5))  # win, loss, draw
+    total: Mapped[int] = mapped_column(BigInteger)
+    points_x12: Mapped[int] = mapped_column(BigInteger)  # ranking points × 12 (exact)
+    chips_net: Mapped[int] = mapped_column(BigInteger)
+    finished_at: Mapped[int] = mapped_column(BigInteger)

@@ -1,0 +1,75 @@
+"""``kahvehane simulate`` through its real entry point."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kahvehane.cli import main
+from kahvehane.records import replay_result
+from kahvehane.simulate import simulate, wilson
+
+
+def test_simulate_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    records = tmp_path / "rec"
+    plot = tmp_path / "scores.png"
+    summary = tmp_path / "summary.json"
+    code = main(["simulate", "casino", "--bots", "heuristic,random", "--matches", "6",
+                 "--seed", "9", "--jobs", "2", "--records", str(records), "--plot",
+                 str(plot), "--json", str(summary)])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "win rate" in out and "95% CI" in out and "median ms" in out
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    data = json.loads(summary.read_text())
+    rows = {r["bot"]: r for r in data["rows"]}
+    assert rows["heuristic"]["matches"] == 6
+    assert rows["heuristic"]["wins"] + rows["random"]["wins"] + data["draws"] == 6
+    assert rows["heuristic"]["decisions"] > 0 and rows["heuristic"]["median_ms"] >= 0
+    files = sorted(records.iterdir())
+    assert len(files) == 6
+    # every record replays to the outcome the simulation saw; seats rotate
+    for k, f in enumerate(files):
+        rec = json.loads(f.read_text())
+        assert rec["players"][0] == ("bot:heuristic" if k % 2 == 0 else "bot:random")
+        result = replay_result(rec)
+        assert result["complete"]
+
+
+def test_simulate_is_the_same_in_one_or_two_processes() -> None:
+    a = simulate("koz_maca", ["heuristic", "random", "heuristic", "random"], matches=4,
+                 seed="d", jobs=1, progress=False)
+    b = simulate("koz_maca", ["heuristic", "random", "heuristic", "random"], matches=4,
+                 seed="d", jobs=2, progress=False)
+    assert [(o.winner, o.totals) for o in a.outcomes] == [(o.winner, o.totals)
+                                                          for o in b.outcomes]
+
+
+def test_simulate_okey_with_an_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["simulate", "duz_okey", "--bots", "heuristic,random,random,random",
+                 "--matches", "2", "--option", "deals=3", "--no-progress"])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "rank pts" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["simulate", "koz_maca", "--bots", "heuristic,random"], "give 4 bots"),
+    (["simulate", "duz_okey", "--bots", "search,random,random,random"], "no 'search' bot"),
+    (["simulate", "koz_maca", "--bots", "a,b,c,d", "--matches", "0"], "at least 1"),
+    (["simulate", "casino", "--bots", "heuristic,random", "--option", "target=0"],
+     "target"),
+])
+def test_simulate_refuses_bad_requests(argv: list[str], message: str,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and 0.2 < hi < 0.35
+    lo, hi = wilson(1000, 2000)
+    assert lo < 0.5 < hi and hi - lo < 0.05
