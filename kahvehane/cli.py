@@ -2,8 +2,9 @@
 
 ``kahvehane replay FILE`` checks and scores a game record; ``kahvehane verify FILE``
 checks a record's provably fair deals; ``kahvehane simulate GAME`` plays bots against
-bots; ``kahvehane play GAME`` plays against bots in the terminal. Exit status: 0 fine, 1 a verification failed,
-2 an illegal action or a malformed record (the message on standard error says where).
+bots; ``kahvehane play GAME`` plays against bots in the terminal. Exit status: 0 fine,
+1 a verification failed (or a game left unfinished), 2 an illegal action, a malformed
+record or a bad request (the message on standard error says where).
 """
 
 from __future__ import annotations
@@ -160,7 +161,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="the record (a JSON file), or - for standard input")
     p.set_defaults(func=cmd_verify)
 
+    from kahvehane import okey_cli
     from kahvehane.games import GAME_NAMES
+
+    okey_cli.register(sub)
 
     games = sorted(GAME_NAMES)
     p = sub.add_parser("simulate", help="play many matches between bots and compare them")

@@ -34,7 +34,6 @@ from kahvehane.errors import (
     InvalidOptions,
     MalformedAction,
     MalformedSetup,
-    NotationError,
 )
 from kahvehane.games import setup_checks as sc
 from kahvehane.games.base import (
@@ -45,12 +44,15 @@ from kahvehane.games.base import (
     Event,
     GameRules,
     MatchSummary,
+    card_value,
     parse_seat,
     require,
 )
 from kahvehane.games.tricks import (
     BIT,
+    PLAYS,
     STRENGTH,
+    Play,
     TrickRules,
     cards_of,
     explain_illegal,
@@ -111,22 +113,9 @@ class ChooseContract(Action):
         return {"seat": self.seat, "act": "contract", "contract": self.contract}
 
 
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Play an accessible card: a face-up pile top, or a hand card once unlocked."""
-
-    act: ClassVar[str] = "play"
-    card: int
-
-    def to_json(self) -> JSON:
-        return {"seat": self.seat, "act": "play", "card": card_name(self.card)}
-
 
 _CHOICES: tuple[dict[str, ChooseContract], ...] = tuple(
     {code: ChooseContract(s, code) for code in CONTRACTS} for s in range(SEATS)
-)
-_PLAYS: tuple[tuple[Play, ...], ...] = tuple(
-    tuple(Play(s, c) for c in range(52)) for s in range(SEATS)
 )
 
 
@@ -217,7 +206,7 @@ class BalayiKingiState(DealState):
             return [a for code, a in _CHOICES[seat].items() if code not in used]
         assert self.rules is not None
         mask = playable_mask(self.rules, self.accessible(seat), self.trick, True)
-        plays = _PLAYS[seat]
+        plays = PLAYS[seat]
         out: list[Action] = []
         while mask:
             low = mask & -mask
@@ -438,11 +427,7 @@ class BalayiKingiState(DealState):
                                       f" {', '.join(CONTRACTS)}")
             return _CHOICES[seat][code]
         if act == "play":
-            text = require(obj, "card", str)
-            try:
-                return _PLAYS[seat][parse_card(text)]
-            except NotationError as exc:
-                raise MalformedAction(str(exc)) from None
+            return PLAYS[seat][card_value(require(obj, "card", str), "'card'")]
         raise MalformedAction(
             f"unknown act {act!r}: Balayı Kingi actions are 'contract' and 'play'")
 

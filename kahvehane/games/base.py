@@ -18,11 +18,11 @@ inside a game draws random numbers.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from kahvehane.errors import MalformedAction
+from kahvehane.errors import MalformedAction, NotationError
 
 JSON = dict[str, Any]
 
@@ -204,6 +204,29 @@ def require(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> 
         expected = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
         raise MalformedAction(f"{key!r} must be of type {expected}, not {value!r}")
     return value
+
+
+def card_value(value: Any, where: str) -> int:
+    """A card named in a record action (``"7D"``), or :class:`MalformedAction` saying where."""
+    from kahvehane.cards import parse_card
+
+    return _named(value, where, parse_card, "a card name like 7D")
+
+
+def tile_value(value: Any, where: str) -> int:
+    """A tile named in a record action (``"R7"``), or :class:`MalformedAction` saying where."""
+    from kahvehane.tiles import parse_tile
+
+    return _named(value, where, parse_tile, "a tile name like R7")
+
+
+def _named(value: Any, where: str, parse: Callable[[str], int], example: str) -> int:
+    if not isinstance(value, str):
+        raise MalformedAction(f"{where} must be {example}, not {value!r}")
+    try:
+        return parse(value)
+    except NotationError as exc:
+        raise MalformedAction(f"{where}: {exc}") from None
 
 
 def parse_seat(obj: Mapping[str, Any], num_seats: int) -> int:

@@ -25,8 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from kahvehane.cards import SPADES, SUITS, card_name, high_rank
+from kahvehane.games.base import JSON, Action
 
 __all__ = [
     "BIT",
@@ -228,3 +230,24 @@ def explain_illegal(
     best = card_name(_best_of_suit(trick, trump))
     return (f"{name} does not over-trump {best}: a higher {_suit(trump)} card must be"
             f" played (legal: {options})", rules.void_rule)
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play one card (an int of :mod:`kahvehane.cards`) to the current trick.
+
+    One action for every trick game: Koz Maça plays from the hand, Balayı Kingi from
+    the hand or a face-up pile (the card says which).
+    """
+
+    act: ClassVar[str] = "play"
+    card: int
+
+    def to_json(self) -> JSON:
+        return {"seat": self.seat, "act": "play", "card": card_name(self.card)}
+
+
+# Actions are immutable, so legal_actions hands out shared instances (no allocation).
+PLAYS: tuple[tuple[Play, ...], ...] = tuple(
+    tuple(Play(s, c) for c in range(52)) for s in range(4)
+)

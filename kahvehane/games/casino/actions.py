@@ -22,9 +22,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from kahvehane.cards import Card, card_name, parse_card
-from kahvehane.errors import MalformedAction, NotationError
-from kahvehane.games.base import JSON, Action, require
+from kahvehane.cards import Card, card_name
+from kahvehane.errors import MalformedAction
+from kahvehane.games.base import JSON, Action, card_value, require
 
 Sets = tuple[tuple[Card, ...], ...]
 
@@ -92,21 +92,12 @@ class BuildAction(Action):
 CasinoAction = TrailAction | CaptureAction | BuildAction
 
 
-def _card(text: Any, where: str) -> Card:
-    if not isinstance(text, str):
-        raise MalformedAction(f"{where} must be a card name like 7D, not {text!r}")
-    try:
-        return parse_card(text)
-    except NotationError as exc:
-        raise MalformedAction(f"{where}: {exc}") from None
-
-
 def _sets(raw: list[Any]) -> Sets:
     out: list[tuple[Card, ...]] = []
     for i, s in enumerate(raw):
         if not isinstance(s, list):
             raise MalformedAction(f"'sets'[{i}] must be a list of cards, not {s!r}")
-        out.append(tuple(_card(x, f"'sets'[{i}]") for x in s))
+        out.append(tuple(card_value(x, f"'sets'[{i}]") for x in s))
     return tuple(out)
 
 
@@ -126,7 +117,7 @@ def parse_action(obj: Mapping[str, Any]) -> CasinoAction:
     seat = require(obj, "seat", int)
     if seat < 0:
         raise MalformedAction(f"seat {seat} does not exist")
-    card = _card(require(obj, "card", str), "'card'")
+    card = card_value(require(obj, "card", str), "'card'")
     if act == "trail":
         return TrailAction(seat, card)
     if act == "capture":

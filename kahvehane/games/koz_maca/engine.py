@@ -29,7 +29,6 @@ from kahvehane.errors import (
     InvalidOptions,
     MalformedAction,
     MalformedSetup,
-    NotationError,
 )
 from kahvehane.games import setup_checks as sc
 from kahvehane.games.base import (
@@ -40,12 +39,15 @@ from kahvehane.games.base import (
     Event,
     GameRules,
     MatchSummary,
+    card_value,
     parse_seat,
     require,
 )
 from kahvehane.games.tricks import (
     BIT,
+    PLAYS,
     SUIT_MASK,
+    Play,
     TrickRules,
     cards_of,
     explain_illegal,
@@ -101,23 +103,10 @@ class Bid(Action):
         return {"seat": self.seat, "act": "bid", "tricks": self.tricks}
 
 
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Play one card (an int of :mod:`kahvehane.cards`) to the current trick."""
-
-    act: ClassVar[str] = "play"
-    card: int
-
-    def to_json(self) -> JSON:
-        return {"seat": self.seat, "act": "play", "card": card_name(self.card)}
-
 
 # Actions are immutable, so legal_actions hands out these shared instances.
 _BIDS: tuple[tuple[Bid, ...], ...] = tuple(
     tuple(Bid(s, b) for b in range(MIN_BID, MAX_BID + 1)) for s in range(SEATS)
-)
-_PLAYS: tuple[tuple[Play, ...], ...] = tuple(
-    tuple(Play(s, c) for c in range(52)) for s in range(SEATS)
 )
 
 
@@ -228,7 +217,7 @@ class KozMacaState(DealState):
         if self.phase == _BIDDING:
             return list(_BIDS[seat])
         mask = playable_mask(RULES, self.hands[seat], self.trick, self.broken)
-        plays = _PLAYS[seat]
+        plays = PLAYS[seat]
         out: list[Action] = []
         while mask:
             low = mask & -mask
@@ -387,11 +376,7 @@ class KozMacaState(DealState):
         if act == "bid":
             return Bid(seat, int(require(obj, "tricks", int)))
         if act == "play":
-            text = require(obj, "card", str)
-            try:
-                return Play(seat, parse_card(text))
-            except NotationError as exc:
-                raise MalformedAction(str(exc)) from None
+            return PLAYS[seat][card_value(require(obj, "card", str), "'card'")]
         raise MalformedAction(f"unknown act {act!r}: Koz Maça actions are 'bid' and 'play'")
 
 

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from kahvehane.errors import MalformedAction, NotationError
-from kahvehane.games.base import JSON, Action, parse_seat, require
-from kahvehane.tiles import Tile, parse_tile, tile_name
+from kahvehane.errors import MalformedAction
+from kahvehane.games.base import JSON, Action, parse_seat, require, tile_value
+from kahvehane.tiles import Tile, tile_name
 
 PILE = "pile"
 LEFT = "left"
@@ -72,14 +72,6 @@ class Arrange(Action):
 OkeyAction = ShowIndicator | Draw | Discard | Finish | Arrange
 
 
-def _tile_field(obj: Mapping[str, Any], key: str) -> Tile:
-    value = require(obj, key, str)
-    try:
-        return parse_tile(value)
-    except NotationError as exc:
-        raise MalformedAction(str(exc)) from None
-
-
 def parse_okey_action(obj: Mapping[str, Any]) -> Action:
     """Read one record action of an Okey deal."""
     seat = parse_seat(obj, 4)
@@ -92,19 +84,16 @@ def parse_okey_action(obj: Mapping[str, Any]) -> Action:
             raise MalformedAction(f"'from' must be 'pile' or 'left', not {source!r}")
         return Draw(seat, source)
     if act == "discard":
-        return Discard(seat, _tile_field(obj, "tile"))
+        return Discard(seat, tile_value(require(obj, "tile", str), "'tile'"))
     if act == "finish":
-        return Finish(seat, _tile_field(obj, "tile"))
+        return Finish(seat, tile_value(require(obj, "tile", str), "'tile'"))
     if act == "arrange":
         rack = require(obj, "rack", list)
         blocks: list[tuple[Tile, ...]] = []
         for block in rack:
             if not isinstance(block, list):
                 raise MalformedAction("'rack' must be a list of blocks (lists of tiles)")
-            try:
-                blocks.append(tuple(parse_tile(t) for t in block))
-            except NotationError as exc:
-                raise MalformedAction(str(exc)) from None
+            blocks.append(tuple(tile_value(t, "'rack'") for t in block))
         return Arrange(seat, tuple(blocks))
     raise MalformedAction(
         f"unknown Okey action {act!r}: actions are show_indicator, draw, discard, finish, arrange"
