@@ -65,7 +65,7 @@ def ours(game: str, raw: dict[str, object], seconds: float) -> tuple[float, floa
 
 def openspiel(name: str, seconds: float) -> tuple[float, float]:
     """(games/s, actions per game) of random play through pyspiel's Python API."""
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found]
 
     game = pyspiel.load_game(name)
     rng = random.Random(6)

@@ -196,8 +196,8 @@ def explain(
       it stands for, and a single okey costs it nothing (rule 29 charges its value);
     * every meld with one okey in its candidate list uses the same okey (the first), so
       no layout it can pick has okeys in two different melds;
-    * it never generates a group of 2 tiles and 2 okeys, nor a run whose okey must stand
-      below its first tile (such as okey-13-1, i.e. 12-13-1).
+    * it never generates a group of 2 tiles and 2 okeys, nor a run whose okeys must stand
+      below its first real tile (such as okey-13-1, i.e. 12-13-1, or okey-okey-12-13).
 
     ``theirs < ours`` can only come from a meld that is not a per here; ``theirs >
     ours`` means our optimal layout is not among their candidates, or their objective
@@ -222,8 +222,11 @@ def explain(
         n_wild = sum(1 for x in b if x in (okey, FALSE_JOKER))
         if is_group(b, okey) and len(b) == 4 and n_wild == 2:
             return "more left: our optimum has a group of 2 tiles and 2 okeys (never generated)"
-        if not is_group(b, okey) and b[0] in (okey, FALSE_JOKER) and b[-1] % 13 == 0:
-            return "more left: our optimum has a run okey-…-13-1 (never generated)"
+        if not is_group(b, okey) and _needs_okey_below(b, okey):
+            return (
+                "more left: our optimum has a run with an okey below its first tile that"
+                " cannot move to the top (e.g. okey-13-1), never generated"
+            )
     if their_score >= _their_score(our_blocks, okey):
         why = "more left: their objective ranks their layout at least as high as ours"
         if FALSE_JOKER in hand:
@@ -232,26 +235,51 @@ def explain(
     return "UNEXPLAINED"
 
 
+def _run_start(block: Sequence[int], okey: int) -> tuple[int, int]:
+    """(position of the block's first tile, index of its first real tile) for a run
+    block in number order; okeys and false jokers count as okeys, as for them."""
+    wild = (okey, FALSE_JOKER)
+    reals = [(j, x) for j, x in enumerate(block) if x not in wild]
+    j, x = next(((j, x) for j, x in reals if x % 13), reals[0])
+    start = x % 13 + 1 - j if x % 13 else (1 if j == 0 else 14 - j)  # a 1 last is 14
+    return start, reals[0][0]
+
+
+def _needs_okey_below(block: Sequence[int], okey: int) -> bool:
+    """A run block that okey-solver-py cannot generate: it starts runs at a real tile
+    (its false jokers are okeys) and grows them upwards to 14 at most, so the okeys below
+    the first real tile must fit above the run's top. One tile and two okeys is fine: it
+    generates that as a group."""
+    n_real = sum(1 for x in block if x not in (okey, FALSE_JOKER))
+    if not n_real or block[0] not in (okey, FALSE_JOKER) or (n_real == 1 and len(block) == 3):
+        return False
+    start, first = _run_start(block, okey)
+    return start + first + len(block) - 1 > 14
+
+
 def _their_score(blocks: Sequence[Sequence[int]], okey: int) -> int:
-    """okey-solver-py's objective for one of our layouts: the face values of the melded
-    tiles with each okey (or false joker, an okey for them) counted as the tile it stands
-    for. A run block is in number order; a block that reads both as a group and as a run
-    (X-okey-okey) counts as the higher of the two."""
+    """okey-solver-py's objective for one of our layouts, read as it would generate the
+    same melds: the face values of the melded tiles with each okey (or false joker, an
+    okey for them) counted as the tile it stands for. A run starts at its first real
+    tile, its okeys above (14 counts 1); one tile and two okeys is a group or a run, the
+    higher."""
     total = 0
+    wild = (okey, FALSE_JOKER)
     for b in blocks:
         if len(b) < 3:
             continue
+        reals = [x for x in b if x not in wild]
+        if not reals:
+            continue
         best = 0
-        reals = [x for x in b if x not in (okey, FALSE_JOKER)]
         if is_group(b, okey):
-            number = (reals[0] if reals else okey) % 13 + 1
-            best = number * len(b)
-        if is_run(b, okey):
-            j0, x0 = next(
-                ((j, x) for j, x in enumerate(b) if x not in (okey, FALSE_JOKER)), (0, okey)
-            )
-            first = x0 % 13 + 1 - j0
-            best = max(best, sum((first + j - 1) % 13 + 1 for j in range(len(b))))
+            best = (reals[0] % 13 + 1) * len(b)
+        if is_run(b, okey) or len(reals) == 1:
+            start, first = _run_start(b, okey)
+            p0 = start + first
+            if len(reals) == 1 and p0 + len(b) - 1 > 14:
+                p0 = 15 - len(b)  # as a run it could not start at its tile: ignore
+            best = max(best, sum((p0 + j - 1) % 13 + 1 for j in range(len(b))))
         total += best
     return total
 

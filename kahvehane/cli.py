@@ -196,6 +196,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a table option, e.g. players=2 or deals=3 (repeatable)")
     p.add_argument("--record", metavar="FILE", help="save the match record when it ends")
     p.set_defaults(func=cmd_play)
+
+    from kahvehane.server.run import add_arguments, serve
+
+    p = sub.add_parser("serve", help="run the salon server (web site and WebSocket)")
+    add_arguments(p)
+    p.set_defaults(func=serve)
     return parser
 
 

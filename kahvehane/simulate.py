@@ -245,7 +245,7 @@ def simulate(
     if jobs < 1:
         raise SimulationError("--jobs must be at least 1")
     specs = [b.strip() for b in bots]
-    parsed, n = seats_for(game, options or {}, len(specs))
+    parsed, _ = seats_for(game, options or {}, len(specs))
     for s, spec in enumerate(specs):
         try:
             make_bot(game, spec, s, random.Random(0), parsed)

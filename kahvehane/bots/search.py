@@ -14,10 +14,14 @@ single-observer ISMCTS (Cowling, Powley & Whitehouse 2012):
    the current round of cards);
 5. **back up** each seat's reward: Koz Maça the deal score, Balayı the trick
    difference, Casino the points captured from now on (aces, the casinos, cards and
-   spades towards the majorities, sweeps), for its own side against the others.
+   spades towards the majorities, sweeps) plus most of the points of the builds it
+   owns, for its own side against the others.
 
-The move played is the root action visited most. The budget is a number of iterations
-(``iterations``, per game defaults in :data:`DEFAULT_ITERATIONS`) and optionally a time
+The move played is the root action visited most. In Casino, where a turn may offer
+dozens of moves, the root is limited to the heuristic's best four
+(:data:`CASINO_CANDIDATES`), so that each gets several samples of the hidden cards.
+The budget is a number of iterations (``iterations``, per game defaults in
+:data:`DEFAULT_ITERATIONS`) and optionally a time
 limit per decision (``time`` seconds). A forced move is played without search. Koz Maça
 bids and the Balayı contract come from the heuristic bot, whose estimates the search
 then plays to.
@@ -34,7 +38,7 @@ from typing import Any
 from kahvehane.bots.balayi_kingi import BalayiHeuristicBot
 from kahvehane.bots.base import Bot
 from kahvehane.bots.cardutil import STRENGTH, beats, names_mask
-from kahvehane.bots.casino import CasinoHeuristicBot, card_points
+from kahvehane.bots.casino import CasinoHeuristicBot, card_points, score_move, table_cards
 from kahvehane.bots.determinize import sampler
 from kahvehane.bots.koz_maca import KozMacaHeuristicBot
 from kahvehane.cards import SPADES, rank_of
@@ -46,10 +50,12 @@ from kahvehane.games.koz_maca import Bid, deal_score
 DEFAULT_ITERATIONS: dict[str, int] = {
     "koz_maca": 30,
     "balayi_kingi": 20,
-    "casino": 16,
-    "royal_casino": 16,
+    "casino": 24,
+    "royal_casino": 24,
 }
 UCB_C = 0.7
+BUILD_SHARE = 0.6  # Casino: what a build on the table is worth to its owner
+CASINO_CANDIDATES = 4  # Casino: the heuristic's best moves the search chooses among
 EPSILON = 0.1  # rollouts play a random legal action this often
 
 
@@ -178,6 +184,12 @@ def reward_casino(state: Any, root: Any) -> list[float]:
     if rs.sweeps:
         for s in state.sweeps[len(root.sweeps):]:
             side_pts[rs.side_of(s)] += 1.0
+    # builds count for their owner, as the heuristic values them (the owner keeps a card
+    # to take it): the change since the root
+    for sign, where in ((1.0, state), (-1.0, root)):
+        for b in where.builds.values():
+            side_pts[rs.side_of(b.owner)] += sign * BUILD_SHARE * sum(
+                card_points(c) for c in b.cards)
     total = sum(side_pts)
     k = rs.num_sides
     out = []
@@ -317,9 +329,21 @@ class SearchBot(Bot):
         if isinstance(legal[0], Bid) or (self.game == "balayi_kingi"
                                          and view["phase"] != "play"):
             return self._fallback.choose(view, legal)
+        candidates = list(legal)
+        if self.game in ("casino", "royal_casino"):
+            # Casino has many moves and a small budget: search among the heuristic's
+            # best few, so every candidate gets several samples of the hidden cards.
+            assert isinstance(self._fallback, CasinoHeuristicBot)
+            loose, builds = table_cards(view)
+            fb = self._fallback
+            candidates.sort(key=lambda a: -score_move(a, self.seat, loose, builds, fb.sweeps,
+                                                      fb.royal))
+            del candidates[CASINO_CANDIDATES:]
+            if len(candidates) == 1:
+                return candidates[0]
         smp = sampler(view, self.options, gone)
         deadline = (time.perf_counter() + self.time_limit) if self.time_limit else None
-        choice, self.last_visits = ismcts(smp.sample, legal, self.seat, self.rollout,
+        choice, self.last_visits = ismcts(smp.sample, candidates, self.seat, self.rollout,
                                           self.reward, self.rng, self.iterations, deadline)
         return choice
 

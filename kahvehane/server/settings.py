@@ -18,6 +18,7 @@ class Settings:
     countdown: float = 10.0  # from the manager's Start to the first deal (P-1)
     clock: int = 30  # default move clock of a table, seconds
     bot_delay: float = 0.8  # pause before a bot (or an away seat's bot) moves
+    deal_pause: float = 3.0  # between the end of a deal and the next deal
     starting_chips: int = 10_000  # granted once to a new account
     guest_chips: int = 0  # granted once to a new guest
     max_message_bytes: int = 16 * 1024

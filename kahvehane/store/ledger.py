@@ -94,9 +94,12 @@ def post(session: Session, kind: str, moves: Sequence[Move], *, memo: str = "",
             raise ValueError("a transfer needs two different accounts")
         delta[m.source] = delta.get(m.source, 0) - m.amount
         delta[m.target] = delta.get(m.target, 0) + m.amount
-    kinds = dict(
-        session.execute(select(Account.id, Account.kind).where(Account.id.in_(delta))).tuples()
-    )
+    kinds = {
+        acct_id: kind
+        for acct_id, kind in session.execute(
+            select(Account.id, Account.kind).where(Account.id.in_(delta))
+        )
+    }
     missing = set(delta) - set(kinds)
     if missing:
         raise ValueError(f"no such account(s): {sorted(missing)}")
@@ -178,7 +181,7 @@ class LedgerTotals:
 def totals(session: Session) -> LedgerTotals:
     rows = session.execute(
         select(Account.kind, func.coalesce(func.sum(Account.balance), 0)).group_by(Account.kind)
-    ).tuples()
+    )
     by_kind = {k: int(v) for k, v in rows}
     return LedgerTotals(by_kind, -by_kind.get("issuer", 0), by_kind.get("user", 0))
 
@@ -194,15 +197,16 @@ def audit(session: Session) -> list[str]:
         select(LedgerEntry.txn_id, func.sum(LedgerEntry.amount))
         .group_by(LedgerEntry.txn_id)
         .having(func.sum(LedgerEntry.amount) != 0)
-    ).tuples()
+    )
     problems += [f"transaction {t} sums to {s}, not 0" for t, s in bad_txns]
-    sums = dict(
-        session.execute(
+    sums = {
+        acct_id: total
+        for acct_id, total in session.execute(
             select(LedgerEntry.account_id, func.sum(LedgerEntry.amount)).group_by(
                 LedgerEntry.account_id
             )
-        ).tuples()
-    )
+        )
+    }
     for acct in session.scalars(select(Account)):
         expected = int(sums.get(acct.id, 0))
         if acct.balance != expected:

@@ -235,7 +235,8 @@ def open_tables(session: Session) -> list[OpenTable]:
 def user_names(session: Session, ids: Sequence[int]) -> dict[int, str]:
     if not ids:
         return {}
-    return dict(session.execute(select(User.id, User.name).where(User.id.in_(ids))).tuples())
+    rows = session.execute(select(User.id, User.name).where(User.id.in_(ids)))
+    return {uid: name for uid, name in rows}
 
 
 # ----------------------------------------------------------------- queries for the API
@@ -268,7 +269,7 @@ def standings_rows(session: Session, game: str | None, user_id: int | None,
     if user_id is not None:
         q = q.where(MatchPlayer.user_id == user_id).order_by(MatchPlayer.game)
     rows = []
-    for g, uid, name, n, w, d, p, chips in session.execute(q.limit(limit)).tuples():
+    for g, uid, name, n, w, d, p, chips in session.execute(q.limit(limit)):
         rows.append({
             "game": g, "user": {"id": uid, "name": name}, "matches": int(n), "wins": int(w),
             "draws": int(d), "points": _points(int(p)), "chips_net": int(chips or 0),
@@ -288,7 +289,7 @@ def history(session: Session, user_id: int, limit: int, before: int | None
         q = q.where(MatchPlayer.match_id < before)
     q = q.order_by(MatchPlayer.match_id.desc()).limit(limit)
     out = []
-    for mp, m in session.execute(q).tuples():
+    for mp, m in session.execute(q):
         info = match_info(m)
         info.update({"seat": mp.seat, "result": mp.result, "points": _points(mp.points_x12),
                      "chips_net": mp.chips_net})

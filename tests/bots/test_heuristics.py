@@ -63,9 +63,11 @@ def test_okey_arranges_then_discards_the_least_useful_tile() -> None:
 
 def test_okey_takes_the_left_tile_when_it_helps() -> None:
     rules = get_game("duz_okey")
-    hand1 = ["R1", "R2", "Y7", "B7", "K7", "K9", "K10", "K11", "B1", "B2", "B3", "Y12", "Y13", "R9"]
+    hand1 = ["R1", "R2", "Y7", "B7", "K7", "K9", "K10", "K11", "B1", "B2", "B3", "Y12",
+             "Y13", "R9"]
     setup = fixed_setup(starter=0, indicator="B5",
-                        hands={0: ["R3", "K1", "K2", "K3", "K4", "Y1", "Y2", "Y3", "B9", "B10", "B11", "B12", "R5", "R6", "R7"],
+                        hands={0: ["R3", "K1", "K2", "K3", "K4", "Y1", "Y2", "Y3", "B9", "B10",
+                                   "B11", "B12", "R5", "R6", "R7"],
                                1: hand1})
     st = rules.new_deal(rules.parse_options({}), setup, [])
     st.apply(Discard(0, parse_tile("R3")))  # R3 completes seat 1's R1 R2
@@ -75,8 +77,10 @@ def test_okey_takes_the_left_tile_when_it_helps() -> None:
 
 
 def test_koz_maca_bids_from_strength() -> None:
-    strong = names_mask(["AS", "KS", "QS", "JS", "10S", "9S", "AH", "KH", "AD", "KD", "AC", "KC", "QC"])
-    weak = names_mask(["2H", "3H", "4H", "5H", "6D", "7D", "8D", "2C", "3C", "4C", "5C", "6C", "7C"])
+    strong = names_mask(["AS", "KS", "QS", "JS", "10S", "9S", "AH", "KH", "AD", "KD", "AC",
+                         "KC", "QC"])
+    weak = names_mask(["2H", "3H", "4H", "5H", "6D", "7D", "8D", "2C", "3C", "4C", "5C", "6C",
+                       "7C"])
     assert choose_bid(strong) >= 9
     assert choose_bid(weak) == 1
 

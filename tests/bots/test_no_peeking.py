@@ -58,7 +58,8 @@ def test_card_bots_choose_the_same_on_other_hidden_cards(
 def test_okey_bots_choose_the_same_on_other_hidden_tiles(game: str) -> None:
     rules = get_game(game)
     options = rules.parse_options({})
-    hand = ["R1", "R2", "R3", "Y7", "B7", "K7", "K9", "K10", "K11", "B4", "B4", "Y12", "R9", "J", "R13"]
+    hand = ["R1", "R2", "R3", "Y7", "B7", "K7", "K9", "K10", "K11", "B4", "B4", "Y12", "R9",
+            "J", "R13"]
     a_setup = fixed_setup(starter=0, indicator="B5", hands={0: hand})
     # the same seat-0 rack, indicator and starter; other racks and the pile reversed
     b_setup = dict(a_setup)

@@ -17,7 +17,7 @@ from kahvehane.tiles import FALSE_JOKER, okey_of, parse_tile, parse_tiles
 # Indicator K5: the okey is K6, so "OKEY" below is a K6 and the red tiles are ordinary.
 INDICATOR = parse_tile("K5")
 OKEY = okey_of(INDICATOR)
-assert OKEY == parse_tile("K6")
+assert parse_tile("K6") == OKEY
 
 
 def hand(text: str, okey: int = OKEY) -> list[int]:

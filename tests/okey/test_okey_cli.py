@@ -15,7 +15,12 @@ import pytest
 
 from kahvehane import cli, okey_cli
 
-FINISH_15 = "R1 R2 R3 Y5 B5 K5 K6 K7 K8 B11 B12 B13 B1 R4 K1".split()
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+FINISH_15 = words("R1 R2 R3 Y5 B5 K5 K6 K7 K8 B11 B12 B13 B1 R4 K1")
 
 
 def run(argv: Sequence[str]) -> int:
@@ -27,7 +32,7 @@ def run(argv: Sequence[str]) -> int:
 
 
 def test_text_output_rule_32(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["okey", "solve", "--indicator", "R2", *"R4 R5 R6 B9 B9 Y13 K2 R3".split()]) == 0
+    assert run(["okey", "solve", "--indicator", "R2", *words("R4 R5 R6 B9 B9 Y13 K2 R3")]) == 0
     out = capsys.readouterr().out
     assert "okey R3" in out
     assert "[R4 R5 R6 R3] [Y13] [B9] [B9] [K2]" in out
@@ -44,7 +49,7 @@ def test_text_output_finish(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_text_output_no_finish(capsys: pytest.CaptureFixture[str]) -> None:
-    hand = "R1 R3 R5 R7 R9 R11 R13 Y2 Y4 Y6 Y8 Y10 Y12 B1 B3".split()
+    hand = words("R1 R3 R5 R7 R9 R11 R13 Y2 Y4 Y6 Y8 Y10 Y12 B1 B3")
     assert run(["okey", "solve", "--indicator", "K5", *hand]) == 0
     assert "finish: not possible" in capsys.readouterr().out
 
@@ -67,7 +72,7 @@ def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_json_cift_okey(capsys: pytest.CaptureFixture[str]) -> None:
-    hand = "R1 R1 Y5 Y5 B9 B9 K13 K13 J J R7 R7 B2 B2 R3".split()
+    hand = words("R1 R1 Y5 Y5 B9 B9 K13 K13 J J R7 R7 B2 B2 R3")
     assert run(["okey", "solve", "--indicator", "R2", "--json", *hand]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["finish"]["tile"], data["finish"]["kind"], data["finish"]["multiplier"]) == (

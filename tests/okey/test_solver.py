@@ -175,11 +175,11 @@ def test_can_finish_melds() -> None:
 
 
 def test_can_finish_pairs() -> None:
-    hand = tiles("R1 R1 Y5 Y5 B9 B9 K13 K13 J J R7 R7 B2") + [OKEY]
+    hand = [*tiles("R1 R1 Y5 Y5 B9 B9 K13 K13 J J R7 R7 B2"), OKEY]
     assert can_finish_pairs(hand, OKEY, IND)  # the okey pairs with B2
     assert not can_finish_melds(hand, OKEY)
     # the indicator tile never pairs, not even with an okey
-    with_ind = tiles("R1 R1 Y5 Y5 B9 B9 K13 K13 J J R7 R7 R2") + [OKEY]
+    with_ind = [*tiles("R1 R1 Y5 Y5 B9 B9 K13 K13 J J R7 R7 R2"), OKEY]
     assert not can_finish_pairs(with_ind, OKEY, IND)
 
 
@@ -187,13 +187,13 @@ def test_finish_multipliers() -> None:
     plain = tiles(MELDS_14) + tiles("K13")
     assert finish_multiplier(plain, parse_tile("K13"), IND) == 1
     assert finish_multiplier(plain, parse_tile("R4"), IND) is None  # rejected: no melds
-    okey_out = tiles(MELDS_14) + [OKEY]
+    okey_out = [*tiles(MELDS_14), OKEY]
     assert finish_multiplier(okey_out, OKEY, IND) == 2  # okey finish
-    joker_out = tiles(MELDS_14) + [FALSE_JOKER]
+    joker_out = [*tiles(MELDS_14), FALSE_JOKER]
     assert finish_multiplier(joker_out, FALSE_JOKER, IND) == 1  # a false joker is no okey
     pairs = tiles("R1 R1 Y5 Y5 B9 B9 K13 K13 J J R7 R7 B2 B2 K4")
     assert finish_multiplier(pairs, parse_tile("K4"), IND) == 2  # çift
-    pairs_okey = tiles("R1 R1 Y5 Y5 B9 B9 K13 K13 J J R7 R7 B2 B2") + [OKEY]
+    pairs_okey = [*tiles("R1 R1 Y5 Y5 B9 B9 K13 K13 J J R7 R7 B2 B2"), OKEY]
     assert finish_multiplier(pairs_okey, OKEY, IND) == 4  # çift + okey
     with pytest.raises(ValueError):
         finish_multiplier(plain, parse_tile("Y9"), IND)  # not in the hand
@@ -202,17 +202,17 @@ def test_finish_multipliers() -> None:
 def test_cift_reading_wins_when_both_hold() -> None:
     ind = parse_tile("K11")
     okey = okey_of(ind)  # K12
-    both = tiles("R1 R1 R2 R2 R3 R3 Y5 Y5 B5 B5 K5 K5") + [okey, okey]
+    both = [*tiles("R1 R1 R2 R2 R3 R3 Y5 Y5 B5 B5 K5 K5"), okey, okey]
     assert can_finish_melds(both, okey) and can_finish_pairs(both, okey, ind)
     assert finish_multiplier([*both, parse_tile("K13")], parse_tile("K13"), ind) == 2
 
 
 def test_best_finish_takes_the_highest_multiplier() -> None:
-    hand = tiles(MELDS_14) + [OKEY]
+    hand = [*tiles(MELDS_14), OKEY]
     out, m, a = best_finish(hand, IND)  # type: ignore[misc]
     assert (out, m) == (OKEY, 2)  # the okey on the indicator beats melding it
     assert a.unmatched_sum == 0 and all(is_meld(b, OKEY) for b in a.blocks)
-    pairs_okey = tiles("R1 R1 Y5 Y5 B9 B9 K13 K13 J J R7 R7 B2 B2") + [OKEY]
+    pairs_okey = [*tiles("R1 R1 Y5 Y5 B9 B9 K13 K13 J J R7 R7 B2 B2"), OKEY]
     out, m, a = best_finish(pairs_okey, IND)  # type: ignore[misc]
     assert (out, m) == (OKEY, 4)
     assert all(len(b) == 2 and is_pair(*b, OKEY, IND) for b in a.blocks)
@@ -253,7 +253,7 @@ def test_pairs_keep_an_odd_okey_or_a_cheaper_single() -> None:
 
 
 def test_solve_facade_rule_32() -> None:
-    s = solve("R4 R5 R6 B9 B9 Y13 K2 R3".split(), "R2")
+    s = solve("R4 R5 R6 B9 B9 Y13 K2 R3", "R2")
     assert s.okey == "R3" and s.indicator == "R2"
     assert s.arrangement.unmatched_sum == 33
     assert s.blocks()[0] == ["R4", "R5", "R6", "R3"]

@@ -1,11 +1,13 @@
-"""The fast solver against a brute-force reference on many small random hands.
+"""The fast solver against references that share no code with it.
 
-The reference is deliberately naive and shares no code with the solver: a meld is
-checked by trying every concrete tile for each okey (no okey reasoning at all), and the
-best layout by trying every way to split the hand into melds and single tiles. It is
-exponential, so hands are small (≤ 9 tiles), but they are drawn densely (few colours,
-nearby numbers, okeys and false jokers) so that runs, groups, 12-13-1 and okey choices
-all occur.
+* A brute force: a meld is checked by trying every concrete tile for each okey (no okey
+  reasoning at all), and the best layout by trying every way to split the hand into
+  melds and single tiles. It is exponential, so hands are small (≤ 9 tiles), but they
+  are drawn densely (few colours, nearby numbers, okeys and false jokers) so that runs,
+  groups, 12-13-1 and okey choices all occur.
+* For whole 15-tile racks (real deals and dense two-okey racks): an exact cover over
+  every candidate meld the rack can make, listed window by window.
+* Finishing and pairs against their definitions, tile by tile.
 """
 
 from __future__ import annotations
@@ -25,9 +27,12 @@ from kahvehane.games.okey.solver import (
     best_pairs_arrangement,
     can_finish_melds,
     can_finish_pairs,
+    dead_tiles,
     finish_multiplier,
+    finish_options,
 )
-from kahvehane.tiles import FALSE_JOKER, okey_of
+from kahvehane.rng import DealStream
+from kahvehane.tiles import FALSE_JOKER, full_set, okey_of
 
 # ---------------------------------------------------------------- the reference
 
@@ -253,3 +258,121 @@ def test_finish_matches_definitions(seed: int) -> None:
             assert all(len(b) == 2 and is_pair(*b, okey, indicator) for b in arr.blocks)
         else:
             assert all(is_meld(b, okey) for b in arr.blocks)
+
+
+# ---------------------------------------------------------------- full-size racks
+
+
+def ref_candidates(hand: tuple[int, ...], okey: int) -> list[Counter[int]]:
+    """Every meld the hand can make, as multisets: each window of each colour (3 to 13
+    numbers within 1..13 or 2..13-1) and each set of 3 or 4 colours of a number, every
+    position taking an ordinary copy when held (a false joker for the okey's own tile)
+    or an okey."""
+    have = Counter(hand)
+    wilds = have[okey]
+
+    def ordinary(code: int) -> int | None:
+        if code == okey:
+            return FALSE_JOKER if have[FALSE_JOKER] else None
+        return code if have[code] else None
+
+    found: set[tuple[int, ...]] = set()
+
+    def fill(codes: list[int], acc: list[int], used: int) -> None:
+        if not codes:
+            found.add(tuple(sorted(acc)))
+            return
+        x = ordinary(codes[0])
+        if x is not None:
+            fill(codes[1:], [*acc, x], used)
+        if used < wilds:
+            fill(codes[1:], [*acc, okey], used + 1)
+
+    for c in range(4):
+        for lo in range(1, 15):
+            for hi in range(lo + 2, min(lo + 12, 14) + 1):
+                fill([c * 13 + (p - 1) % 13 for p in range(lo, hi + 1)], [], 0)
+    for n in range(13):
+        for cols in itertools.chain(
+            itertools.combinations(range(4), 3), itertools.combinations(range(4), 4)
+        ):
+            fill([c * 13 + n for c in cols], [], 0)
+    out = []
+    for meld in found:
+        need = Counter(meld)
+        if all(have[x] >= k for x, k in need.items()):
+            assert is_meld(meld, okey)
+            out.append(need)
+    return out
+
+
+def ref_best_full(hand: tuple[int, ...], okey: int) -> int:
+    """Lowest unmatched sum by exact cover over ``ref_candidates``: the lowest tile is
+    single or in one of the candidate melds that fit in what is left."""
+    melds = ref_candidates(hand, okey)
+
+    @cache
+    def best(rest: tuple[int, ...]) -> int:
+        if not rest:
+            return 0
+        have = Counter(rest)
+        result = value(rest[0], okey) + best(rest[1:])
+        for meld in melds:
+            if rest[0] in meld and all(have[x] >= k for x, k in meld.items()):
+                result = min(result, best(tuple(sorted((have - meld).elements()))))
+        return result
+
+    return best(tuple(sorted(hand)))
+
+
+def deal_racks(n: int) -> list[tuple[tuple[int, ...], int]]:
+    """15-tile racks from real seeded deals (the benchmark's way), okeys as they fall."""
+    out = []
+    for k in range(n):
+        deck = DealStream("solver-test", k).shuffle(full_set())
+        i = next(j for j, x in enumerate(deck) if x != FALSE_JOKER)
+        out.append((tuple(deck[i + 1 : i + 16]), okey_of(deck[i])))
+    return out
+
+
+def dense_racks(n: int) -> list[tuple[tuple[int, ...], int]]:
+    """13 tiles of one or two colours and both okeys (the benchmark's adversarial kind)."""
+    rnd = random.Random(1)
+    out = []
+    for k in range(n):
+        indicator = rnd.randrange(52)
+        okey = okey_of(indicator)
+        colours = rnd.sample(range(4), 1 + k % 2)
+        pool = [x for c in colours for x in range(13 * c, 13 * c + 13) for _ in range(2)]
+        pool = [x for x in pool if x != okey]
+        if indicator in pool:
+            pool.remove(indicator)  # its other copy lies face up
+        if okey // 13 in colours:
+            pool += [FALSE_JOKER, FALSE_JOKER]
+        out.append(((*rnd.sample(pool, 13), okey, okey), okey))
+    return out
+
+
+def test_full_size_racks_match_exact_cover() -> None:
+    """Whole racks, too big for the brute force above, against an exact cover over all
+    candidate melds (a second reference, with no okey reasoning of its own)."""
+    for hand, okey in deal_racks(40) + dense_racks(12):
+        assert best_arrangement(hand, okey).unmatched_sum == ref_best_full(hand, okey), hand
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_finish_options_match_finish_multiplier(seed: int) -> None:
+    """The one-call list of finishing tiles is the tile-by-tile answer, non-finishes left
+    out; and the dead tiles it relies on are never in a meld of the best layout."""
+    tiles, indicator = finishing_hand(random.Random(seed))
+    expect = {}
+    for t in set(tiles):
+        m = finish_multiplier(tiles, t, indicator)
+        if m is not None:
+            expect[t] = m
+    assert finish_options(tiles, indicator) == dict(sorted(expect.items()))
+    okey = okey_of(indicator)
+    dead = Counter(dead_tiles(tiles, okey))
+    melded = Counter(x for b in best_arrangement(tiles, okey).blocks if len(b) > 1 for x in b)
+    assert not dead & melded

@@ -21,10 +21,10 @@ other tile as a block of its own.
 >>> a.unmatched_sum, [tile_names(b) for b in a.blocks]
 (33, [['R4', 'R5', 'R6', 'R3'], ['Y13'], ['B9'], ['B9'], ['K2']])
 
-The search is exact. Colours only interact through groups and the (at most two) okeys,
-so :mod:`kahvehane.games.okey.solver_core` solves the hand number by number with a
-dynamic programme whose state is the open runs of each colour; see
-``docs/okey-solver.md`` for the algorithm and ``bench/RESULTS.md`` for its speed.
+The search (:mod:`kahvehane.games.okey.solver_core`) is exact: a memoised search that
+decides the lowest tile first, after removing the tiles no meld can take.
+``docs/okey-solver.md`` describes it and why it is exact; ``bench/RESULTS.md`` gives its
+speed; ``tests/okey/test_solver_bruteforce.py`` checks it against brute force.
 """
 
 from __future__ import annotations
@@ -33,8 +33,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kahvehane.games.okey.melds import face_value
-from kahvehane.games.okey.solver_core import solve_melds
+from kahvehane.games.okey.solver_core import dead_tiles, solve_melds
 from kahvehane.tiles import FALSE_JOKER, okey_of
+
+__all__ = [
+    "Arrangement",
+    "best_arrangement",
+    "best_finish",
+    "best_pairs_arrangement",
+    "can_finish_melds",
+    "can_finish_pairs",
+    "dead_tiles",
+    "finish_multiplier",
+    "finish_options",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +175,7 @@ def can_finish_pairs(tiles: Sequence[int], okey: int, indicator: int) -> bool:
 def best_pairs_arrangement(tiles: Sequence[int], okey: int, indicator: int) -> Arrangement:
     """"Çift diz": the most pairs as 2-tile blocks, every other tile a block of its own.
 
-    ``unmatched_sum`` is the face-value sum of the tiles outside the pairs (a okey or a
+    ``unmatched_sum`` is the face-value sum of the tiles outside the pairs (an okey or a
     false joker counts the okey's number). Note that rule 29 charges pairs too, because a
     pair is not a per: the Ceza of this layout is :func:`~kahvehane.games.okey.melds.
     unmatched_sum` of its blocks.
@@ -199,18 +211,58 @@ def finish_multiplier(tiles15: Sequence[int], tile_out: int, indicator: int) -> 
     if len(tiles15) != 15:
         raise ValueError(f"a finish needs 15 tiles, not {len(tiles15)}")
     okey = okey_of(indicator)
+    _check(tiles15, okey)
     rest = list(tiles15)
     try:
         rest.remove(tile_out)
     except ValueError:
         raise ValueError(f"tile code {tile_out} is not among the 15 tiles") from None
-    if can_finish_pairs(rest, okey, indicator):
-        m = 2
-    elif can_finish_melds(rest, okey):
-        m = 1
-    else:
-        return None
-    return m * 2 if tile_out == okey else m
+    bonus = 2 if tile_out == okey else 1
+    pairs, _ = _pair_plan(rest, okey, indicator)
+    if len(pairs) == 7:
+        return 2 * bonus
+    if solve_melds(rest, okey, want_blocks=False, stop_at_zero=True)[0] == 0:
+        return bonus
+    return None
+
+
+def finish_options(tiles15: Sequence[int], indicator: int) -> dict[int, int]:
+    """Every tile that can go on the indicator to finish, with its multiplier: what
+    :func:`finish_multiplier` gives for each distinct tile, in one call.
+
+    Cheaper than asking tile by tile, because most racks are rejected at once: if the 15
+    tiles hold fewer than 7 pairs, no tile leaves 7 pairs; and a tile that no meld can
+    take stays so when tiles are removed, so two such tiles (one, if the okey is to go)
+    rule out every meld finish (:func:`dead_tiles`).
+
+    >>> from kahvehane.tiles import parse_tiles, parse_tile, tile_name
+    >>> hand = parse_tiles("R1 R2 R3 R4 R5 Y5 B5 K5 K6 K7 K8 B11 B12 B13 B1".split())
+    >>> sorted(tile_name(t) for t in finish_options(hand, parse_tile("Y9")))
+    ['B1', 'B11', 'B5', 'K5', 'K8', 'R1', 'R4', 'R5', 'Y5']
+    """
+    if len(tiles15) != 15:
+        raise ValueError(f"a finish needs 15 tiles, not {len(tiles15)}")
+    okey = okey_of(indicator)
+    _check(tiles15, okey)
+    out: dict[int, int] = {}
+    distinct = sorted(set(tiles15))
+    if len(_pair_plan(tiles15, okey, indicator)[0]) >= 7:
+        for t in distinct:
+            rest = list(tiles15)
+            rest.remove(t)
+            if len(_pair_plan(rest, okey, indicator)[0]) == 7:
+                out[t] = 4 if t == okey else 2
+    dead = dead_tiles(tiles15, okey)
+    if len(dead) > 1:
+        return out
+    # with one dead tile, only putting it down can leave 14 melded tiles
+    for t in dead or distinct:
+        if t not in out:
+            rest = list(tiles15)
+            rest.remove(t)
+            if solve_melds(rest, okey, want_blocks=False, stop_at_zero=True)[0] == 0:
+                out[t] = 2 if t == okey else 1
+    return dict(sorted(out.items()))
 
 
 def best_finish(
@@ -230,25 +282,15 @@ def best_finish(
     """
     if len(tiles15) != 15:
         raise ValueError(f"a finish needs 15 tiles, not {len(tiles15)}")
+    options = finish_options(tiles15, indicator)
+    if not options:
+        return None
+    out, m = max(options.items(), key=lambda o: (o[1], -o[0]))
     okey = okey_of(indicator)
-    _check(tiles15, okey)
-    best: tuple[int, int, Arrangement] | None = None
-    for out in sorted(set(tiles15)):
-        rest = list(tiles15)
-        rest.remove(out)
-        bonus = 2 if out == okey else 1
-        if best is not None and best[1] >= 2 * bonus:
-            continue  # cannot beat what we have
-        pairs, leftover = _pair_plan(rest, okey, indicator)
-        if not leftover:
-            cand = (out, 2 * bonus, Arrangement(tuple(pairs), 0))
-        else:
-            if best is not None and best[1] >= bonus:
-                continue
-            cost, blocks = solve_melds(rest, okey, want_blocks=True, stop_at_zero=True)
-            if cost != 0:
-                continue
-            cand = (out, bonus, Arrangement(tuple(blocks), 0))
-        if best is None or cand[1] > best[1]:
-            best = cand
-    return best
+    rest = list(tiles15)
+    rest.remove(out)
+    if m // (2 if out == okey else 1) == 2:  # the çift reading
+        pairs, _ = _pair_plan(rest, okey, indicator)
+        return out, m, Arrangement(tuple(pairs), 0)
+    _, blocks = solve_melds(rest, okey, want_blocks=True, stop_at_zero=True)
+    return out, m, Arrangement(tuple(blocks), 0)

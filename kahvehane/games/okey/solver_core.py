@@ -5,16 +5,21 @@ the face-value sum of the single tiles is lowest (rule 29); an unused okey count
 okey's number. A false joker is an ordinary tile (the okey identity), so after reading
 the hand there are only ordinary tiles, two copies at most of each, and ``w ≤ 2`` okeys.
 
-How (``docs/okey-solver.md`` has the argument for each step):
+How (``docs/okey-solver.md`` gives the argument for each step):
 
+* **Dead tiles.** A tile in no possible meld (no run neighbours or group partners for the
+  okeys held) is single in every layout: found with a few shifts, removed up front.
+* **Plain hands.** Without okeys, when each live tile is held once and no tile is wanted
+  by both a run and a group (nor 12-13-1 possible), melding every live tile is plainly
+  possible and optimal: no search (:func:`_meld_every_live_tile`).
 * **State.** The undecided ordinary tiles as two bitsets over the 52 tile codes (``a``:
   held at least once, ``b``: held twice), the okeys left ``w``, and ``cap``: how many
   spare okeys the melds made so far could still absorb (a run of length L takes 13 − L
   more, a 3-tile group one more), capped at ``w``.
 * **Lowest tile first.** Each step decides the lowest-code undecided tile ``t``: single,
-  in a group with tiles of higher colours, or the first tile of a run (for a 1, also the
-  last tile of a run 12-13-1). Everything below ``t`` is decided, so each meld is made
-  once, from its lowest tile.
+  in a group with tiles of higher colours, with both okeys, or the first tile of a run
+  (for a 1, also the last tile of a run 12-13-1). Everything below ``t`` is decided, so
+  each meld is made once, from its lowest tile. States are memoised.
 * **Runs by jumps.** A run is grown from ``t`` one real tile at a time: the next real
   tile of the colour after ``g`` okeys (``g ≤ w``), or the run stops. Only okeys that a
   run needs are placed (gaps, or the third tile of a 2-tile run).
@@ -22,11 +27,12 @@ How (``docs/okey-solver.md`` has the argument for each step):
   the end of a run, the 4th of a group) is interchangeable with an unused okey that the
   melds can absorb, so leftovers cost ``max(0, w − cap)`` okey values at the end and the
   layout places them afterwards.
-* **Forced singles.** A tile that no meld can take (no group partners or run neighbours
-  for the okeys left) is single: before the search for the whole hand, and again at every
-  state for its lowest tiles, without branching.
-
-Memoised on the state, the search is exact: every layout of minimal sum is reachable.
+* **Relax, then check.** The search first lets leftover okeys cost nothing (``cap``
+  leaves the state): a lower bound, met and so optimal when the layout found can absorb
+  its leftover okeys; otherwise the exact search with ``cap`` decides.
+* **No okey left.** States without okeys go to a simpler search (:func:`_make_f0`).
+* **Forced singles.** At every state the lowest tiles that no meld can take any more are
+  stripped as singles, without branching.
 """
 
 from __future__ import annotations
@@ -72,36 +78,43 @@ _HIGH2 = [(3 << (i + 11)) if i % 13 == 0 else 0 for i in range(52)]
 """For a 1: the bits of 12 and 13 of its colour (the run 12-13-1)."""
 
 
+_ONES = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the 1 of each colour
+_SPREAD = _ONES  # times a 13-bit number mask: that mask in every colour
+_START3 = 0x7FF * _ONES  # numbers 1..11: where three consecutive numbers can start
+_START2 = 0xFFF * _ONES  # numbers 1..12: where two consecutive numbers can start
+
+
 def _live_mask(a: int, w: int) -> int:
     """The tile codes (bitset) that can be in some meld, given the held set ``a`` and
-    ``w`` okeys: three consecutive numbers of a colour held (two with an okey), or three
-    colours of a number (two with an okey). Every tile is live with two okeys."""
+    ``w`` okeys: three consecutive numbers of a colour held (12-13-1 included; two of the
+    three with an okey), or three colours of a number (two with an okey). Every tile is
+    live with two okeys (X-okey-okey). Shifts act on all four colours at once, masked so
+    that no colour runs into the next."""
     if w >= 2:
         return a
-    live = 0
-    cols = [(a >> (13 * c)) & _COLOUR_BITS for c in range(4)]
-    for c in range(4):
-        m = cols[c]
-        if not m:
-            continue
-        m14 = m | ((m & 1) << 13)  # position 14 is the 1 after 13
-        if w == 0:
-            t = m14 & (m14 >> 1) & (m14 >> 2)
-            run = t | (t << 1) | (t << 2)
-        else:  # a neighbour at distance 1 or 2
-            run = m14 & ((m14 >> 1) | (m14 << 1) | (m14 >> 2) | (m14 << 2))
-        run = (run | (run >> 13)) & m
-        live |= run << (13 * c)
-    ones = twos = threes = 0
-    for m in cols:  # bit-sliced count of colours per number, saturating at 3
-        threes |= twos & m
-        twos |= ones & m
-        ones |= m
-    enough = twos if w else threes
-    if enough:
-        for c in range(4):
-            live |= (cols[c] & enough) << (13 * c)
-    return live
+    if w:
+        t = a & (a >> 1) & _START2  # n, n+1
+        run = t | (t << 1)
+        t = a & (a >> 2) & _START3  # n, n+2
+        run |= t | (t << 2)
+        t = a & (a >> 12) & _ONES  # 13 and the 1 after it
+        run |= t | (t << 12)
+        t = a & (a >> 11) & _ONES  # 12 and the 1 after 13
+        run |= t | (t << 11)
+    else:
+        t = a & (a >> 1) & (a >> 2) & _START3  # n, n+1, n+2
+        run = t | (t << 1) | (t << 2)
+        t = a & (a >> 11) & (a >> 12) & _ONES  # 12, 13, 1
+        run |= t | (t << 11) | (t << 12)
+    c0 = a & 8191
+    c1 = a >> 13 & 8191
+    c2 = a >> 26 & 8191
+    c3 = a >> 39
+    twos = (c0 & c1) | (c2 & c3) | ((c0 | c1) & (c2 | c3))  # numbers in 2+ colours
+    if w:
+        return a & (run | twos * _SPREAD)
+    threes = (c0 & c1 & (c2 | c3)) | (c2 & c3 & (c0 | c1))  # numbers in 3+ colours
+    return a & (run | threes * _SPREAD)
 
 
 # A plan: (cost, runs as (position of the first tile, codes with -1 for an okey),
@@ -162,12 +175,11 @@ def solve_melds(
         return 1, []
     dead_b = b0 & ~live
     plan: _Plan | None = None
-    if live and not w0 and not b0 & live:
-        plan = _meld_every_live_tile(a0, live)
-    if plan is not None:
-        pass
-    elif live and not w0:
-        plan = _search0(a0 & live, b0 & live, stop_at_zero)
+    if live and not w0:
+        if not b0 & live:
+            plan = _meld_every_live_tile(a0, live)
+        if plan is None:
+            plan = _search0(a0 & live, b0 & live, stop_at_zero)
     elif live:
         okv = okey % 13 + 1
         plan = _search(a0 & live, b0 & live, w0, okv, stop_at_zero, relaxed=True)
@@ -192,6 +204,30 @@ def solve_melds(
         if dead_b:
             plan[3].extend(_codes(dead_b))
     return total, _layout(plan, okey)
+
+
+def dead_tiles(tiles: Sequence[int], okey: int) -> list[int]:
+    """The tiles of a hand (with repeats, in code order) that no meld can contain, given
+    the hand's okeys: single in every layout. An okey is never counted. Removing tiles
+    or okeys never brings a dead tile back into play.
+
+    >>> from kahvehane.tiles import parse_tiles, tile_names
+    >>> tile_names(dead_tiles(parse_tiles("R1 R2 R3 K9 K9 Y5".split()), 51))
+    ['Y5', 'K9', 'K9']
+    """
+    w = a = b = 0
+    for x in tiles:
+        if x == okey:
+            w += 1
+            continue
+        bit = 1 << (okey if x == FALSE_JOKER else x)
+        if a & bit:
+            b |= bit
+        else:
+            a |= bit
+    live = _live_mask(a, w)
+    out = sorted(_codes(a & ~live) + _codes(b & ~live))
+    return [FALSE_JOKER if x == okey else x for x in out]
 
 
 def _meld_every_live_tile(a: int, live: int) -> _Plan | None:
@@ -229,7 +265,8 @@ def _meld_every_live_tile(a: int, live: int) -> _Plan | None:
             if group_numbers >> (13 * c) & _COLOUR_BITS & ~threes:
                 return None  # a live tile that is neither in a run nor in a full group
         for n0 in _codes(threes):
-            groups.append(([13 * c + n0 for c in range(4) if group_numbers >> (13 * c + n0) & 1], 0))
+            codes = [13 * c + n0 for c in range(4) if group_numbers >> (13 * c + n0) & 1]
+            groups.append((codes, 0))
     return 0, runs, groups, [], 0
 
 
@@ -426,16 +463,23 @@ def _search(
     partner_mask = _PARTNER_MASK
     groups_of = _GROUPS
     up2 = _UP2
-    up2_full = _UP2_FULL
     high2 = _HIGH2
     capmask = 0 if relaxed else 3  # relaxed: cap stays 0
     okv_left = 0 if relaxed else okv  # what a leftover okey costs beyond the cap
     lmax = 3 if relaxed else 13  # run lengths past 3 only matter for the cap
 
     f0, choice0 = _make_f0(stop_at_zero)
+    live_mask = _live_mask
+    bits_sum = _bits_sum
 
     def f(a: int, b: int, w: int, cap: int) -> int:
-        if not w:  # no okey left: the simpler search (its cap does not matter)
+        if not w:  # no okey left: the simpler search (its cap does not matter), on the
+            # tiles still live without okeys (the others are single)
+            dead = a & ~live_mask(a, 0)
+            if dead:
+                if stop_at_zero:
+                    return inf
+                return bits_sum(dead) + bits_sum(b & dead) + f0(a ^ dead, b & ~dead)
             return f0(a, b)
         if not a:
             return (w - cap) * okv_left if w > cap else 0
@@ -444,15 +488,10 @@ def _search(
         if got is not None:
             return got
         extra = 0
-        while a:  # strip the lowest tiles that no meld can take now (as _strip)
+        while a:  # strip the lowest tiles that no meld can take now (as _strip; w is 1 or 2)
             low = a & -a
             i = low.bit_length() - 1
-            if w >= 2 or (a & partner_mask[i]).bit_count() + w >= 2:
-                break
-            if w:
-                if a & up2[i] or a & high2[i]:
-                    break
-            elif (up2_full[i] and a & up2[i] == up2[i]) or (high2[i] and a & high2[i] == high2[i]):
+            if w >= 2 or a & partner_mask[i] or a & up2[i] or a & high2[i]:
                 break
             if stop_at_zero:
                 memo[key0] = inf
@@ -584,7 +623,9 @@ def _search(
     a, b, w, cap = a0, b0, w0, 0
     while True:
         if not w:
-            _replay0(a, b, choice0, runs, groups, singles)
+            dead = a & ~_live_mask(a, 0)
+            singles += _codes(dead) + _codes(b & dead)
+            _replay0(a ^ dead, b & ~dead, choice0, runs, groups, singles)
             break
         a, b = _strip(a, b, w, singles)
         if not a:

@@ -1,0 +1,376 @@
+"""Salon server benchmark: N concurrent tables of bots over loopback WebSockets.
+
+    .venv/bin/python bench/server.py [--tables 1000] [--game koz_maca] [--think 1.0]
+
+Three processes: the salon (``kahvehane serve``, SQLite in a temporary folder), the load
+(this file with ``--role load``: every seat of every table is a WebSocket client that
+plays a random legal move when its turn comes) and, for the ceiling, a plain
+``websockets`` echo server (``--role echo``).
+
+Phases, all in one run:
+
+1. **paced** — every table plays with a think time of ``--think`` seconds (mean, before
+   each move), as people do: moves/s and the latency from an action to the moment its
+   broadcast (the event carrying the new ``view``) has reached every seat of the table,
+   p50/p99.
+2. **saturated** — no think time: the most moves/s the server gives with per-seat views.
+3. **echo** — the same number of connections against an echo server, each sending a
+   message of the salon's mean message size and waiting for it back: messages/s is the
+   ceiling of the WebSocket stack on this machine.
+
+The last line is ``server: tables=N moves-per-s=M p99-ms=X echo-fraction=Y``: ``M`` from
+the saturated phase, ``X`` from the paced phase, ``Y = M / echo messages/s``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+SEATS = {"koz_maca": 4, "duz_okey": 4, "kdv_okey": 4, "balayi_kingi": 2, "casino": 2,
+         "royal_casino": 2}
+OPTIONS: dict[str, dict[str, Any]] = {
+    "koz_maca": {"finish_score": 10_000}, "duz_okey": {"deals": 11}, "kdv_okey": {"deals": 11},
+    "balayi_kingi": {}, "casino": {"players": 2, "target": 1000},
+    "royal_casino": {"players": 2, "target": 1000},
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+# ============================================================================ load side
+class Seat:
+    __slots__ = ("last_n", "table", "token", "ws")
+
+    def __init__(self, table: Table, token: str) -> None:
+        self.table = table
+        self.token = token
+        self.ws: Any = None
+        self.last_n = 0
+
+
+class Table:
+    __slots__ = ("id", "pending", "received", "seats")
+
+    def __init__(self) -> None:
+        self.id = ""
+        self.seats: list[Seat] = []
+        self.pending: tuple[float, int] | None = None  # (sent at, event number before)
+        self.received = 0
+
+
+class Load:
+    def __init__(self, url: str, game: str, tables: int, rng: random.Random) -> None:
+        self.url = url
+        self.game = game
+        self.n_tables = tables
+        self.rng = rng
+        self.tables: list[Table] = []
+        self.think = 0.0
+        self.counting = False
+        self.moves = 0
+        self.latencies: list[float] = []
+        self.bytes = 0
+        self.msgs = 0
+
+    async def setup(self) -> None:
+        import httpx
+        from websockets.asyncio.client import connect
+
+        seats = SEATS[self.game]
+        limits = httpx.Limits(max_connections=50)
+        async with httpx.AsyncClient(base_url=self.url, limits=limits, timeout=60) as http:
+            sem = asyncio.Semaphore(50)
+
+            async def guest() -> str:
+                async with sem:
+                    for attempt in range(5):
+                        try:
+                            r = await http.post("/api/auth/guest", json={})
+                            return str(r.cookies["kahvehane_session"])
+                        except httpx.HTTPError:
+                            if attempt == 4:
+                                raise
+                            await asyncio.sleep(0.5)
+                    raise RuntimeError("unreachable")
+
+            tokens = await asyncio.gather(*(guest() for _ in range(self.n_tables * seats)))
+        ws_url = self.url.replace("http", "ws") + "/ws"
+        for t in range(self.n_tables):
+            table = Table()
+            table.seats = [Seat(table, tokens[t * seats + s]) for s in range(seats)]
+            self.tables.append(table)
+
+        async def open_seat(seat: Seat) -> None:
+            async with sem:
+                seat.ws = await connect(ws_url, max_size=2**22, compression=None,
+                                        additional_headers={
+                                            "Cookie": f"kahvehane_session={seat.token}"})
+                await seat.ws.recv()  # hello
+
+        await asyncio.gather(*(open_seat(s) for t in self.tables for s in t.seats))
+
+        async def make(table: Table) -> None:
+            async with sem:
+                mgr = table.seats[0]
+                await mgr.ws.send(json.dumps({"type": "create", "game": self.game,
+                                              "options": OPTIONS[self.game], "entry": 1
+                                              if self.game == "koz_maca" else None,
+                                              "clock": 600}))
+                while not table.id:
+                    msg = json.loads(await mgr.ws.recv())
+                    if msg["type"] == "created":
+                        table.id = msg["table"]["id"]
+                for i, seat in enumerate(table.seats):
+                    await seat.ws.send(json.dumps({"type": "sit", "table": table.id, "seat": i,
+                                                   "id": "s"}))
+                    while json.loads(await seat.ws.recv())["type"] != "ok":
+                        pass
+
+        await asyncio.gather(*(make(t) for t in self.tables))
+
+    async def run_seat(self, seat: Seat, index: int) -> None:
+        ws = seat.ws
+        table = seat.table
+        async for raw in ws:
+            self.msgs += 1
+            self.bytes += len(raw)
+            msg = json.loads(raw)
+            if msg.get("type") != "event":
+                continue
+            seat.last_n = msg["n"]
+            if msg.get("kind") == "match_end" and table.seats[0] is seat:
+                await ws.send(json.dumps({"type": "start", "table": table.id}))
+            if "clock" not in msg:
+                continue
+            pend = table.pending
+            if pend is not None and msg["n"] > pend[1]:
+                table.received += 1
+                if table.received == len(table.seats):
+                    if self.counting:
+                        self.latencies.append(time.perf_counter() - pend[0])
+                    table.pending = None
+            legal = msg.get("legal")
+            if legal:
+                if self.think:
+                    await asyncio.sleep(self.rng.expovariate(1 / self.think))
+                action = legal[self.rng.randrange(len(legal))]
+                table.pending = (time.perf_counter(), msg["n"])
+                table.received = 0
+                if self.counting:
+                    self.moves += 1
+                await ws.send(json.dumps({"type": "act", "table": table.id, "action": action}))
+
+    async def phase(self, think: float, seconds: float) -> dict[str, Any]:
+        self.think = think
+        warm = min(5.0, seconds / 3)
+        await asyncio.sleep(warm)
+        self.moves, self.latencies, self.msgs, self.bytes = 0, [], 0, 0
+        self.counting = True
+        t0 = time.perf_counter()
+        await asyncio.sleep(seconds)
+        elapsed = time.perf_counter() - t0
+        self.counting = False
+        lat = sorted(self.latencies)
+        return {
+            "think": think, "seconds": round(elapsed, 2), "moves": self.moves,
+            "moves_per_s": round(self.moves / elapsed, 1),
+            "messages_per_s": round(self.msgs / elapsed, 1),
+            "mean_message_bytes": round(self.bytes / max(1, self.msgs)),
+            "broadcasts": len(lat),
+            "p50_ms": round(1000 * lat[len(lat) // 2], 2) if lat else None,
+            "p99_ms": round(1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))], 2)
+            if lat else None,
+            "mean_ms": round(1000 * statistics.fmean(lat), 2) if lat else None,
+        }
+
+
+async def load_main(args: argparse.Namespace) -> None:
+    import uvloop
+
+    uvloop.install()
+    load = Load(args.url, args.game, args.tables, random.Random(7))
+    t0 = time.perf_counter()
+    await load.setup()
+    setup_s = time.perf_counter() - t0
+    tasks = [asyncio.get_running_loop().create_task(load.run_seat(s, i))
+             for t in load.tables for i, s in enumerate(t.seats)]
+    for t in load.tables:
+        await t.seats[0].ws.send(json.dumps({"type": "start", "table": t.id}))
+    paced = await load.phase(args.think, args.duration)
+    saturated = await load.phase(0.0, args.duration)
+    print(json.dumps({"setup_s": round(setup_s, 1), "paced": paced, "saturated": saturated,
+                      "connections": sum(len(t.seats) for t in load.tables)}), flush=True)
+    for task in tasks:
+        task.cancel()
+    for t in load.tables:
+        for s in t.seats:
+            await s.ws.close()
+
+
+# ============================================================================ echo
+async def echo_server_main(args: argparse.Namespace) -> None:
+    import uvloop
+    from websockets.asyncio.server import serve
+
+    uvloop.install()
+
+    async def echo(ws: Any) -> None:
+        async for msg in ws:
+            await ws.send(msg)
+
+    async with serve(echo, "127.0.0.1", args.port, max_size=2**22, compression=None):
+        print("ready", flush=True)
+        await asyncio.Future()
+
+
+async def echo_load_main(args: argparse.Namespace) -> None:
+    import uvloop
+    from websockets.asyncio.client import connect
+
+    uvloop.install()
+    payload = "x" * args.size
+    count = 0
+    counting = False
+    sem = asyncio.Semaphore(50)
+    conns: list[Any] = []
+
+    async def open_one() -> None:
+        async with sem:
+            conns.append(await connect(f"ws://127.0.0.1:{args.port}", compression=None,
+                                       max_size=2**22))
+
+    await asyncio.gather(*(open_one() for _ in range(args.connections)))
+
+    async def client(ws: Any) -> None:
+        nonlocal count
+        while True:
+            await ws.send(payload)
+            await ws.recv()
+            if counting:
+                count += 1
+
+    tasks = [asyncio.get_running_loop().create_task(client(ws)) for ws in conns]
+    await asyncio.sleep(3)
+    counting = True
+    t0 = time.perf_counter()
+    await asyncio.sleep(args.duration)
+    elapsed = time.perf_counter() - t0
+    counting = False
+    print(json.dumps({"messages_per_s": round(count / elapsed, 1), "size": args.size,
+                      "connections": args.connections}), flush=True)
+    for task in tasks:
+        task.cancel()
+
+
+# ============================================================================ driver
+def run_json(cmd: list[str], timeout: float) -> dict[str, Any]:
+    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+                         check=False)
+    lines = [ln for ln in out.stdout.splitlines() if ln.startswith("{")]
+    if out.returncode != 0 or not lines:
+        raise RuntimeError(f"{cmd[2:5]} failed: {out.stderr[-3000:]}")
+    result: dict[str, Any] = json.loads(lines[-1])
+    return result
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--role", default="driver", choices=["driver", "load", "echo", "echo-load"])
+    p.add_argument("--tables", type=int, default=1000)
+    p.add_argument("--game", default="koz_maca", choices=sorted(SEATS))
+    p.add_argument("--think", type=float, default=1.0, help="mean think time, s (paced)")
+    p.add_argument("--duration", type=float, default=20.0, help="seconds per phase")
+    p.add_argument("--url", default="")
+    p.add_argument("--port", type=int, default=0)
+    p.add_argument("--size", type=int, default=500)
+    p.add_argument("--connections", type=int, default=0)
+    args = p.parse_args()
+    if args.role == "load":
+        asyncio.run(load_main(args))
+        return 0
+    if args.role == "echo":
+        asyncio.run(echo_server_main(args))
+        return 0
+    if args.role == "echo-load":
+        asyncio.run(echo_load_main(args))
+        return 0
+
+    py = sys.executable
+    me = str(Path(__file__).resolve())
+    with tempfile.TemporaryDirectory() as tmp:
+        port = free_port()
+        server = subprocess.Popen(
+            [py, "-m", "kahvehane.cli", "serve", "--port", str(port), "--db",
+             f"sqlite:///{tmp}/bench.sqlite3", "--countdown", "0", "--bot-delay", "0",
+             "--deal-pause", "0", "--rate", "100000", "--burst", "100000",
+             "--guest-chips", "1000000", "--log-level", "warning"],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=open(f"{tmp}/server.log", "w"))  # noqa: SIM115
+        try:
+            import httpx
+
+            for _ in range(200):
+                try:
+                    if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            load = run_json([py, me, "--role", "load", "--url", f"http://127.0.0.1:{port}",
+                             "--tables", str(args.tables), "--game", args.game, "--think",
+                             str(args.think), "--duration", str(args.duration)],
+                            timeout=1800)
+        finally:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        sat = load["saturated"]
+        size = int(sat["mean_message_bytes"]) or 500
+        eport = free_port()
+        echo = subprocess.Popen([py, me, "--role", "echo", "--port", str(eport)], cwd=ROOT,
+                                stdout=subprocess.PIPE, text=True)
+        try:
+            assert echo.stdout is not None
+            echo.stdout.readline()
+            ech = run_json([py, me, "--role", "echo-load", "--port", str(eport), "--connections",
+                            str(load["connections"]), "--size", str(size), "--duration",
+                            str(min(args.duration, 15))], timeout=600)
+        finally:
+            echo.kill()
+            echo.wait()
+    paced = load["paced"]
+    print(f"setup: {args.tables} tables of {args.game}, {load['connections']} WebSocket"
+          f" connections in {load['setup_s']} s")
+    print(f"paced (think {args.think} s): {paced['moves_per_s']} moves/s,"
+          f" {paced['messages_per_s']} messages/s to clients, p50 {paced['p50_ms']} ms,"
+          f" p99 {paced['p99_ms']} ms over {paced['broadcasts']} broadcasts")
+    print(f"saturated (no think time): {sat['moves_per_s']} moves/s,"
+          f" {sat['messages_per_s']} messages/s to clients, p50 {sat['p50_ms']} ms,"
+          f" p99 {sat['p99_ms']} ms")
+    print(f"echo ceiling ({ech['connections']} connections, {ech['size']}-byte messages):"
+          f" {ech['messages_per_s']} messages/s")
+    fraction = sat["moves_per_s"] / ech["messages_per_s"] if ech["messages_per_s"] else 0.0
+    print(f"server: tables={args.tables} moves-per-s={sat['moves_per_s']:.0f}"
+          f" p99-ms={paced['p99_ms']} echo-fraction={fraction:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,406 @@
+"""The ASGI application: HTTP API, the WebSocket, and the web client's static files.
+
+``create_app(settings)`` gives a Starlette app; ``kahvehane serve`` runs it on uvicorn.
+See ``docs/protocol.md`` for every endpoint and message and ``docs/server.md`` for how
+the parts fit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+from urllib.parse import urlsplit
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from kahvehane import __version__
+from kahvehane.games import GAME_NAMES
+from kahvehane.server.connection import Conn
+from kahvehane.server.games_info import games_info
+from kahvehane.server.protocol import PROTOCOL, JSONObj, ProtocolError
+from kahvehane.server.salon import Salon
+from kahvehane.server.settings import Settings
+from kahvehane.store import matches as db
+from kahvehane.store.accounts import (
+    AccountError,
+    UserInfo,
+    check_name,
+    check_password,
+    chips_of,
+    create_user,
+    end_session,
+    find_user,
+    guest_name,
+    hash_password,
+    new_session,
+    verify_password,
+)
+from kahvehane.store.ledger import user_account
+from kahvehane.store.models import LedgerEntry, LedgerTxn, MatchRow
+
+log = logging.getLogger("kahvehane.server.http")
+
+COOKIE = "kahvehane_session"
+MAX_BODY = 16 * 1024
+
+
+class HTTPError(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        self.status = status
+        self.code = code
+        super().__init__(message)
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+class LoginThrottle:
+    """At most 5 failed sign-ins per name and per client address in 5 minutes."""
+
+    def __init__(self, limit: int = 5, window: float = 300.0) -> None:
+        self.limit = limit
+        self.window = window
+        self.failures: dict[str, list[float]] = {}
+
+    def blocked(self, *keys: str) -> bool:
+        now = time.monotonic()
+        for key in keys:
+            times = [t for t in self.failures.get(key, []) if now - t < self.window]
+            self.failures[key] = times
+            if len(times) >= self.limit:
+                return True
+        return False
+
+    def fail(self, *keys: str) -> None:
+        now = time.monotonic()
+        for key in keys:
+            self.failures.setdefault(key, []).append(now)
+
+
+def create_app(settings: Settings | None = None, salon: Salon | None = None) -> Starlette:
+    settings = settings or Settings()
+    salon = salon or Salon(settings)
+    throttle = LoginThrottle()
+
+    # ------------------------------------------------------------ helpers
+    async def body(request: Request) -> JSONObj:
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            raise HTTPError(400, "bad_request", "send JSON with Content-Type: application/json")
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise HTTPError(413, "too_large", f"a request body is at most {MAX_BODY} bytes")
+        try:
+            obj = json.loads(raw or b"{}")
+        except ValueError:
+            raise HTTPError(400, "bad_request", "the body is not JSON") from None
+        if not isinstance(obj, dict):
+            raise HTTPError(400, "bad_request", "the body is a JSON object")
+        return obj
+
+    async def current_user(request: Request) -> UserInfo | None:
+        return await salon.user_for_token(request.cookies.get(COOKIE))
+
+    async def require_user(request: Request) -> UserInfo:
+        user = await current_user(request)
+        if user is None:
+            raise HTTPError(401, "auth_required", "sign in first")
+        return user
+
+    async def user_json(user: UserInfo) -> JSONObj:
+        chips = await salon.store.read(lambda s: chips_of(s, user.id))
+        return {"id": user.id, "name": user.name, "guest": user.guest, "chips": chips}
+
+    def with_cookie(resp: Response, token: str) -> Response:
+        resp.set_cookie(COOKIE, token, max_age=int(settings.session_days * 86400),
+                        httponly=True, samesite="lax", secure=settings.secure_cookies, path="/")
+        return resp
+
+    def endpoint(fn: Callable[[Request], Awaitable[Response]]
+                 ) -> Callable[[Request], Awaitable[Response]]:
+        async def wrapped(request: Request) -> Response:
+            try:
+                return await fn(request)
+            except HTTPError as exc:
+                return _error(exc.status, exc.code, str(exc))
+            except AccountError as exc:
+                status = 409 if exc.code == "name_taken" else 400
+                return _error(status, exc.code, str(exc))
+        return wrapped
+
+    # ------------------------------------------------------------ accounts
+    @endpoint
+    async def signup(request: Request) -> Response:
+        data = await body(request)
+        name = check_name(data.get("name"))
+        password = check_password(data.get("password"))
+        hashed = await asyncio.to_thread(hash_password, password)
+        chips = settings.starting_chips
+
+        def op(s: Session) -> tuple[UserInfo, str]:
+            user = create_user(s, name, hashed, guest=False, chips=chips)
+            return user, new_session(s, user.id, settings.session_days)
+
+        user, token = await salon.store.write(op)
+        return with_cookie(JSONResponse({"user": await user_json(user)}, status_code=201), token)
+
+    @endpoint
+    async def login(request: Request) -> Response:
+        data = await body(request)
+        name, password = data.get("name"), data.get("password")
+        if not isinstance(name, str) or not isinstance(password, str):
+            raise HTTPError(400, "bad_request", "send 'name' and 'password'")
+        client = request.client.host if request.client else "?"
+        keys = (f"name:{name.casefold()}", f"addr:{client}")
+        if throttle.blocked(*keys):
+            raise HTTPError(429, "rate_limited", "too many failed sign-ins: wait a few minutes")
+        row = await salon.store.read(lambda s: find_user(s, name))
+        ok = (row is not None and row.password_hash is not None
+              and await asyncio.to_thread(verify_password, row.password_hash, password))
+        if not ok or row is None:
+            throttle.fail(*keys)
+            raise HTTPError(401, "bad_credentials", "wrong name or password")
+        uid = row.id
+        token = await salon.store.write(lambda s: new_session(s, uid, settings.session_days))
+        user = UserInfo(row.id, row.name, row.guest)
+        return with_cookie(JSONResponse({"user": await user_json(user)}), token)
+
+    @endpoint
+    async def guest(request: Request) -> Response:
+        data = await body(request)
+        wanted = data.get("name")
+        chips = settings.guest_chips
+
+        def op(s: Session) -> tuple[UserInfo, str]:
+            name = guest_name(s, wanted if isinstance(wanted, str) else None)
+            user = create_user(s, name, None, guest=True, chips=chips)
+            return user, new_session(s, user.id, settings.session_days)
+
+        user, token = await salon.store.write(op)
+        return with_cookie(JSONResponse({"user": await user_json(user)}, status_code=201), token)
+
+    @endpoint
+    async def logout(request: Request) -> Response:
+        await body(request)
+        token = request.cookies.get(COOKIE)
+        if token:
+            await salon.store.write(lambda s: end_session(s, token))
+        resp = JSONResponse({})
+        resp.delete_cookie(COOKIE, path="/")
+        return resp
+
+    @endpoint
+    async def me(request: Request) -> Response:
+        user = await require_user(request)
+        return JSONResponse({"user": await user_json(user)})
+
+    @endpoint
+    async def my_ledger(request: Request) -> Response:
+        user = await require_user(request)
+        limit = _int_param(request, "limit", 50, 1, 500)
+
+        def op(s: Session) -> JSONObj:
+            acct = user_account(s, user.id)
+            rows = s.execute(
+                select(LedgerEntry.amount, LedgerTxn.created_at, LedgerTxn.kind, LedgerTxn.memo,
+                       LedgerTxn.match_id)
+                .join(LedgerTxn, LedgerTxn.id == LedgerEntry.txn_id)
+                .where(LedgerEntry.account_id == acct.id)
+                .order_by(LedgerEntry.id.desc()).limit(limit))
+            return {"balance": acct.balance, "entries": [
+                {"at": at, "amount": amount, "kind": kind, "memo": memo, "match": match}
+                for amount, at, kind, memo, match in rows]}
+
+        return JSONResponse(await salon.store.read(op))
+
+    # ------------------------------------------------------------ lobby, tables
+    async def health(request: Request) -> Response:
+        return JSONResponse({"ok": True, "version": __version__, "protocol": PROTOCOL})
+
+    async def games(request: Request) -> Response:
+        return JSONResponse({"games": games_info()})
+
+    async def tables(request: Request) -> Response:
+        return JSONResponse({"tables": salon.lobby()})
+
+    @endpoint
+    async def create_table(request: Request) -> Response:
+        user = await require_user(request)
+        data = await body(request)
+        try:
+            table = await salon.create_table(user, data)
+        except ProtocolError as exc:
+            raise HTTPError(400, exc.code, str(exc)) from None
+        return JSONResponse({"table": table.info()}, status_code=201)
+
+    @endpoint
+    async def table(request: Request) -> Response:
+        t = salon.tables.get(request.path_params["table_id"])
+        if t is None:
+            raise HTTPError(404, "not_found", "no such open table")
+        return JSONResponse({"table": t.info()})
+
+    # ------------------------------------------------------------ matches, standings
+    async def load_match(request: Request) -> MatchRow:
+        try:
+            match_id = int(request.path_params["match_id"])
+        except ValueError:
+            raise HTTPError(404, "not_found", "no such match") from None
+        row = await salon.store.read(lambda s: s.get(MatchRow, match_id))
+        if row is None:
+            raise HTTPError(404, "not_found", "no such match")
+        return row
+
+    @endpoint
+    async def match(request: Request) -> Response:
+        row = await load_match(request)
+        return JSONResponse({"match": db.match_info(row)})
+
+    @endpoint
+    async def record(request: Request) -> Response:
+        row = await load_match(request)
+        if row.status != "finished" or row.record is None:
+            raise HTTPError(409, "match_in_progress",
+                            "the record is published when the match is over")
+        text = json.dumps(row.record, ensure_ascii=False, indent=1)
+        return Response(text, media_type="application/json", headers={
+            "Content-Disposition":
+                f'attachment; filename="kahvehane-{row.game}-{row.id}.json"'})
+
+    @endpoint
+    async def leaderboard(request: Request) -> Response:
+        game = request.path_params["game"]
+        if game not in GAME_NAMES:
+            raise HTTPError(404, "not_found", f"no game {game!r}")
+        limit = _int_param(request, "limit", 50, 1, 500)
+        rows = await salon.store.read(lambda s: db.standings_rows(s, game, None, limit))
+        for rank, row in enumerate(rows, 1):
+            row["rank"] = rank
+            row.pop("game", None)
+        return JSONResponse({"game": game, "rows": rows})
+
+    async def find(request: Request) -> UserInfo:
+        name = request.path_params["name"]
+        row = await salon.store.read(lambda s: find_user(s, name))
+        if row is None:
+            raise HTTPError(404, "not_found", "no such player")
+        return UserInfo(row.id, row.name, row.guest)
+
+    @endpoint
+    async def user(request: Request) -> Response:
+        u = await find(request)
+        rows = await salon.store.read(lambda s: db.standings_rows(s, None, u.id, 100))
+        standings = [{k: v for k, v in r.items() if k != "user"} for r in rows]
+        return JSONResponse({"user": {"id": u.id, "name": u.name, "guest": u.guest},
+                             "standings": standings})
+
+    @endpoint
+    async def user_matches(request: Request) -> Response:
+        u = await find(request)
+        limit = _int_param(request, "limit", 20, 1, 200)
+        before_raw = request.query_params.get("before")
+        before = int(before_raw) if before_raw and before_raw.isdigit() else None
+        rows = await salon.store.read(lambda s: db.history(s, u.id, limit, before))
+        return JSONResponse({"matches": rows})
+
+    # ------------------------------------------------------------ the WebSocket
+    async def ws_endpoint(websocket: WebSocket) -> None:
+        origin = websocket.headers.get("origin")
+        host = websocket.headers.get("host", "")
+        if origin and urlsplit(origin).netloc != host:
+            await websocket.close(code=1008)
+            return
+        await websocket.accept()
+        user = await salon.user_for_token(websocket.cookies.get(COOKIE))
+        conn = Conn(websocket, user, settings)
+        salon.connected(conn)
+        writer = asyncio.get_running_loop().create_task(conn.writer())
+        conn.send(await salon.hello(conn))
+        limit = settings.max_message_bytes
+        try:
+            while not conn.closed:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    data = message.get("bytes") or b""
+                    if len(data) > limit:
+                        conn.close(1009)
+                        break
+                    try:
+                        text = data.decode("utf-8")
+                    except UnicodeDecodeError:
+                        conn.error("bad_json", "frames are UTF-8 JSON text")
+                        continue
+                if len(text) > limit or len(text.encode("utf-8")) > limit:
+                    conn.close(1009)
+                    break
+                if conn.admit():
+                    salon.dispatch(conn, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            salon.disconnected(conn)
+            conn.close(conn.close_code)
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(writer, timeout=2)
+            writer.cancel()
+
+    # ------------------------------------------------------------ the app
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await salon.start()
+        try:
+            yield
+        finally:
+            await salon.stop()
+
+    routes: list[Any] = [
+        Route("/api/health", health),
+        Route("/api/games", games),
+        Route("/api/auth/signup", signup, methods=["POST"]),
+        Route("/api/auth/login", login, methods=["POST"]),
+        Route("/api/auth/guest", guest, methods=["POST"]),
+        Route("/api/auth/logout", logout, methods=["POST"]),
+        Route("/api/me", me),
+        Route("/api/me/ledger", my_ledger),
+        Route("/api/tables", tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", table),
+        Route("/api/matches/{match_id}", match),
+        Route("/api/matches/{match_id}/record", record),
+        Route("/api/leaderboard/{game}", leaderboard),
+        Route("/api/users/{name}", user),
+        Route("/api/users/{name}/matches", user_matches),
+        WebSocketRoute("/ws", ws_endpoint),
+    ]
+    if settings.static_dir is not None and settings.static_dir.is_dir():
+        routes.append(Mount("/", app=StaticFiles(directory=settings.static_dir, html=True),
+                            name="web"))
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.salon = salon
+    return app
+
+
+def _int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise HTTPError(400, "bad_request", f"{name!r} must be a whole number") from None
+    return max(low, min(high, value))

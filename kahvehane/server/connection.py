@@ -1,0 +1,109 @@
+"""One WebSocket client: who it is, what it watches, its outbox and its rate limit.
+
+Tables never wait for a client: they put finished JSON text into the client's outbox
+and a writer task sends it, so one slow client cannot hold up a table. A client whose
+outbox grows past ``outbox_limit`` is disconnected (it can reconnect and ``join`` with
+its last event number).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from starlette.websockets import WebSocket
+
+from kahvehane.server.protocol import JSONObj, TokenBucket, dumps, error_message, message_id
+from kahvehane.server.settings import Settings
+from kahvehane.store.accounts import UserInfo
+
+if TYPE_CHECKING:
+    from kahvehane.server.table import Table
+
+
+class Conn:
+    """A connected client."""
+
+    def __init__(self, ws: WebSocket, user: UserInfo | None, settings: Settings) -> None:
+        self.ws = ws
+        self.user = user
+        self.settings = settings
+        self.tables: dict[str, Table] = {}
+        self.lobby = False
+        self.bucket = TokenBucket(settings.rate, settings.burst)
+        self.closed = False
+        self.close_code = 1000
+        self._out: deque[str] = deque()
+        self._wake = asyncio.Event()
+        self._rejected = 0
+        self._rejected_since = time.monotonic()
+        self._last_rate_error = 0.0
+
+    # ---------------------------------------------------------------- sending
+    def send(self, obj: JSONObj) -> None:
+        self.send_text(dumps(obj))
+
+    def send_text(self, text: str) -> None:
+        if self.closed:
+            return
+        if len(self._out) >= self.settings.outbox_limit:
+            self.close(1013)  # try again later: the client reconnects and catches up
+            return
+        self._out.append(text)
+        self._wake.set()
+
+    def error(self, code: str, message: str, *, msg: JSONObj | None = None,
+              table: str | None = None, rule: str | None = None) -> None:
+        self.send(error_message(code, message, msg_id=message_id(msg or {}), table=table,
+                                rule=rule))
+
+    def ok(self, msg: JSONObj) -> None:
+        msg_id = message_id(msg)
+        if msg_id is not None:
+            self.send({"type": "ok", "id": msg_id})
+
+    def close(self, code: int) -> None:
+        if not self.closed:
+            self.closed = True
+            self.close_code = code
+            self._wake.set()
+
+    async def writer(self) -> None:
+        """Send the outbox in order until the connection closes."""
+        ws = self.ws
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                while self._out:
+                    await ws.send_text(self._out.popleft())
+                if self.closed:
+                    with contextlib.suppress(Exception):
+                        await ws.close(self.close_code)
+                    return
+        except Exception:  # the socket went away; the reader side cleans up
+            self.closed = True
+
+    # ---------------------------------------------------------------- rate limit
+    def admit(self) -> bool:
+        """Whether a new message may be handled now (token bucket); abuse closes 1008."""
+        if self.bucket.allow():
+            return True
+        now = time.monotonic()
+        if now - self._rejected_since > 10.0:
+            self._rejected = 0
+            self._rejected_since = now
+        self._rejected += 1
+        if self._rejected > 10 * self.settings.rate:
+            self.close(1008)
+            return False
+        if now - self._last_rate_error >= 1.0:
+            self._last_rate_error = now
+            self.error("rate_limited", f"at most {self.settings.rate:g} messages a second")
+        return False
+
+    def info(self) -> dict[str, Any]:
+        return {"user": None if self.user is None else self.user.public()}

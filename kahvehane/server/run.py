@@ -1,0 +1,71 @@
+"""``kahvehane serve``: run the salon on uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+from kahvehane.server.settings import Settings
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    d = Settings()
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (8000)")
+    p.add_argument("--db", default=d.db_url,
+                   help="database URL: sqlite:///FILE (default: %(default)s, created if"
+                        " missing) or postgresql://USER@HOST/DB")
+    p.add_argument("--countdown", type=float, default=d.countdown,
+                   help="seconds from Start to the first deal (10)")
+    p.add_argument("--clock", type=int, default=d.clock, help="default move clock, s (30)")
+    p.add_argument("--bot-delay", type=float, default=d.bot_delay,
+                   help="pause before a bot moves, s (0.8)")
+    p.add_argument("--deal-pause", type=float, default=d.deal_pause,
+                   help="pause between deals, s (3)")
+    p.add_argument("--starting-chips", type=int, default=d.starting_chips)
+    p.add_argument("--guest-chips", type=int, default=d.guest_chips)
+    p.add_argument("--rate", type=float, default=d.rate, help="messages/s per connection")
+    p.add_argument("--burst", type=int, default=d.burst)
+    p.add_argument("--idle-close", type=float, default=d.idle_close,
+                   help="close an empty table after this many seconds")
+    p.add_argument("--secure-cookies", action="store_true",
+                   help="mark the session cookie Secure (serve behind HTTPS)")
+    p.add_argument("--static", default=None,
+                   help="folder of the web client (default: kahvehane/web/static)")
+    p.add_argument("--log-level", default="info")
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    d = Settings()
+    return Settings(
+        db_url=args.db, countdown=args.countdown, clock=args.clock, bot_delay=args.bot_delay,
+        deal_pause=args.deal_pause, starting_chips=args.starting_chips,
+        guest_chips=args.guest_chips, rate=args.rate, burst=args.burst,
+        idle_close=args.idle_close, secure_cookies=args.secure_cookies,
+        static_dir=Path(args.static) if args.static else d.static_dir,
+    )
+
+
+def serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from kahvehane.server.app import create_app
+    except ImportError as exc:  # pragma: no cover - depends on the installation
+        print(f"kahvehane serve: the server needs its extra: pip install 'kahvehane[server]'"
+              f" ({exc})", file=sys.stderr)
+        return 2
+    settings = settings_from(args)
+    logging.basicConfig(level=args.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    app = create_app(settings)
+    loop = "uvloop" if sys.platform != "win32" else "asyncio"
+    print(f"kahvehane: the salon is at http://{args.host}:{args.port}/ (database"
+          f" {settings.db_url})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, loop=loop, http="httptools",
+                ws="websockets-sansio", ws_max_size=settings.max_message_bytes,
+                ws_per_message_deflate=False, log_level=args.log_level.lower(),
+                access_log=False, lifespan="on", timeout_graceful_shutdown=5)
+    return 0

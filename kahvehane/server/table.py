@@ -1,0 +1,822 @@
+"""One table of the salon: seats, the countdown, the match, clocks and numbered events.
+
+A table is a single asyncio task that owns all of its state; everything reaches it as a
+:class:`Command` through its queue (DESIGN.md §5), including its own timers, so nothing
+else ever touches a table's match. It drives the game only through
+:class:`~kahvehane.match.Match` and the engine interface, and every message it sends is
+made of ``view(seat)`` and ``Event.for_seat(seat)`` (``None`` for spectators).
+
+Every accepted action is written to the database (group commit) *before* anyone is told
+about it, so a restarted server resumes from exactly what the players saw.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from kahvehane.bots import Bot, bot_kinds, make_bot
+from kahvehane.errors import IllegalAction, KahvehaneError, NotationError
+from kahvehane.fair import commitment, new_seed
+from kahvehane.games import get_game
+from kahvehane.games.base import Action, DealState, Event
+from kahvehane.match import Match
+from kahvehane.records import replay
+from kahvehane.server.protocol import JSONObj, ProtocolError, dumps, now_ms
+from kahvehane.server.protocol import field as msg_field
+from kahvehane.store import matches as db
+from kahvehane.store.accounts import UserInfo, chips_of
+from kahvehane.store.ledger import InsufficientChips
+
+if TYPE_CHECKING:
+    from kahvehane.server.connection import Conn
+    from kahvehane.server.salon import Salon
+
+log = logging.getLogger("kahvehane.server.table")
+
+WAITING, COUNTDOWN, PLAYING, CLOSED = "waiting", "countdown", "playing", "closed"
+OKEY_GAMES = ("duz_okey", "kdv_okey")
+
+
+@dataclass
+class Command:
+    kind: str
+    conn: Conn | None = None
+    msg: JSONObj = field(default_factory=dict)
+    token: int = 0
+
+
+@dataclass
+class SeatState:
+    user: UserInfo | None = None  # the person holding the seat
+    bot: Bot | None = None  # a bot seat of the running match
+    fallback: Bot | None = None  # plays for an away person
+    away: bool = False
+    left: bool = False  # gave the seat up during the match
+
+    def public(self, seat: int) -> JSONObj:
+        return {
+            "seat": seat,
+            "user": None if self.user is None else self.user.public(),
+            "bot": None if self.bot is None else self.bot.label,
+            "away": self.away,
+        }
+
+
+@dataclass
+class StoredEvent:
+    """A numbered event kept for reconnecting clients."""
+
+    n: int
+    kind: str
+    data: JSONObj | None  # table events (public)
+    event: Event | None  # game events: rendered per viewer
+    owner: int | None  # user id that may see the game event's private part
+    auto: bool = False
+
+    def render(self, table: str, viewer_seat: int | None, viewer_user: int | None) -> JSONObj:
+        msg: JSONObj = {"type": "event", "table": table, "n": self.n, "kind": self.kind}
+        if self.event is not None:
+            private_ok = viewer_user is not None and viewer_user == self.owner
+            msg["data"] = self.event.for_seat(viewer_seat if private_ok else None)
+            msg["auto"] = self.auto
+        else:
+            msg["data"] = self.data
+        return msg
+
+
+class Table:
+    """A table and its task. Create with :meth:`Salon.create_table` or restore."""
+
+    def __init__(self, salon: Salon, table_id: str, game: str, options: JSONObj,
+                 entry: int | None, clock: int, manager: UserInfo, kasa: int | None,
+                 matches_played: int = 0) -> None:
+        self.salon = salon
+        self.settings = salon.settings
+        self.store = salon.store
+        self.id = table_id
+        self.game = game
+        self.rules = get_game(game)
+        self.options = options
+        self.entry = entry
+        self.clock = clock
+        self.manager = manager
+        self.kasa = kasa
+        self.matches_played = matches_played
+        self.num_seats = self.rules.num_seats(options)
+        self.seats = [SeatState() for _ in range(self.num_seats)]
+        self.status = WAITING
+        self.viewers: dict[Conn, None] = {}
+        self.events: deque[StoredEvent] = deque(maxlen=salon.settings.replay_events)
+        self.n = 0
+        self.epoch = salon.epoch
+        self.match: Match | None = None
+        self.match_id: int | None = None
+        self.countdown_ends: int | None = None
+        self.deadline: int | None = None  # move clock of the seats to act (ms)
+        self.queue: asyncio.Queue[Command] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._timer_kind = ""
+        self._timer_token = 0
+        self._rng = random.Random(secrets.randbits(64))  # bots' choices only, never deals
+
+    # ================================================================ task
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
+        self._reschedule(new_turn=True)
+
+    def submit(self, cmd: Command) -> None:
+        self.queue.put_nowait(cmd)
+
+    async def _run(self) -> None:
+        while self.status != CLOSED:
+            cmd = await self.queue.get()
+            try:
+                await self._handle(cmd)
+            except ProtocolError as exc:
+                self._error(cmd, exc.code, str(exc), exc.rule)
+            except Exception:
+                log.exception("table %s: %s failed", self.id, cmd.kind)
+                self._error(cmd, "internal", "the server failed to do that", None)
+
+    def _error(self, cmd: Command, code: str, message: str, rule: str | None) -> None:
+        if cmd.conn is not None:
+            cmd.conn.error(code, message, msg=cmd.msg, table=self.id, rule=rule)
+
+    def _ok(self, cmd: Command) -> None:
+        if cmd.conn is not None:
+            cmd.conn.ok(cmd.msg)
+
+    async def _handle(self, cmd: Command) -> None:
+        handler = _HANDLERS.get(cmd.kind)
+        if handler is None:
+            raise ProtocolError("bad_message", f"unknown message type {cmd.kind!r}")
+        await handler(self, cmd)
+
+    # ================================================================ info
+    def info(self) -> JSONObj:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "options": self.options,
+            "entry": self.entry,
+            "clock": self.clock,
+            "manager": self.manager.public(),
+            "status": self.status,
+            "seats": [s.public(i) for i, s in enumerate(self.seats)],
+            "spectators": sum(1 for c in self.viewers if self.seat_of(c.user) is None),
+            "kasa": self.kasa,
+            "match": self.match_id,
+            "matches_played": self.matches_played,
+            "countdown_ends_at": self.countdown_ends,
+        }
+
+    def seat_of(self, user: UserInfo | None) -> int | None:
+        if user is None:
+            return None
+        for i, s in enumerate(self.seats):
+            if s.user is not None and s.user.id == user.id:
+                return i
+        return None
+
+    def _state(self) -> DealState | None:
+        if self.match is None or not self.match.deals:
+            return None
+        return self.match.deals[-1].state
+
+    def _is_bot_turn(self, seat: int) -> bool:
+        st = self.seats[seat]
+        return st.bot is not None or st.away or st.user is None
+
+    def _humans(self) -> int:
+        return sum(1 for s in self.seats if s.user is not None)
+
+    def _clock_json(self) -> JSONObj:
+        state = self._state()
+        to_act = list(state.to_act) if state is not None and self.match is not None else []
+        return {"to_act": to_act, "deadline": self.deadline, "seconds": self.clock}
+
+    def _match_state(self, seat: int | None) -> JSONObj:
+        state = self._state()
+        out: JSONObj = {"view": None if state is None else state.view(seat),
+                        "clock": self._clock_json()}
+        if state is not None and seat is not None and seat in state.to_act \
+                and self.match is not None and self.match.current is not None:
+            out["legal"] = [a.to_json() for a in state.legal_actions(seat)]
+        return out
+
+    def _score(self) -> JSONObj:
+        assert self.match is not None
+        summary = self.rules.summary(self.match.options, self.match.history)
+        return {"deals": [{"scores": list(r.scores), "end": r.end} for r in self.match.history],
+                "totals": list(summary.totals)}
+
+    def snapshot(self, conn: Conn) -> JSONObj:
+        seat = self.seat_of(conn.user)
+        match: JSONObj | None = None
+        if self.match is not None and self.status == PLAYING:
+            entry = self.match.deals[-1] if self.match.deals else None
+            match = {
+                "id": self.match_id,
+                "deal": len(self.match.deals) - 1,
+                "commitment": entry.commitment if entry is not None else None,
+                "players": self.match.players,
+                "score": self._score(),
+                "away": [s.away for s in self.seats],
+                **self._match_state(seat),
+            }
+        return {"type": "snapshot", "table": self.id, "epoch": self.epoch, "n": self.n,
+                "info": self.info(), "you": seat, "match": match}
+
+    # ================================================================ events
+    def _event(self, kind: str, data: JSONObj | None = None, *, game: Event | None = None,
+               auto: bool = False) -> StoredEvent:
+        self.n += 1
+        owner = None
+        if game is not None and game.seat is not None and 0 <= game.seat < self.num_seats:
+            holder = self.seats[game.seat].user
+            owner = holder.id if holder is not None else None
+        ev = StoredEvent(self.n, kind, data, game, owner, auto)
+        self.events.append(ev)
+        return ev
+
+    def _publish(self, items: list[StoredEvent], *, with_state: bool) -> None:
+        """Send ``items`` to every viewer; the last one carries view, legal and clock."""
+        if not items or not self.viewers:
+            return
+        by_key: dict[tuple[int | None, int | None], list[Conn]] = {}
+        for conn in self.viewers:
+            seat = self.seat_of(conn.user)
+            user = conn.user.id if conn.user is not None and seat is not None else None
+            by_key.setdefault((seat, user), []).append(conn)
+        state_on = with_state and self.match is not None and self._state() is not None
+        for (seat, user), conns in by_key.items():
+            msgs = [ev.render(self.id, seat, user) for ev in items]
+            if state_on:
+                msgs[-1].update(self._match_state(seat))
+            texts = [dumps(m) for m in msgs]
+            for conn in conns:
+                for t in texts:
+                    conn.send_text(t)
+
+    def _seats_event(self) -> StoredEvent:
+        return self._event("seats", {"seats": [s.public(i) for i, s in enumerate(self.seats)],
+                                     "manager": self.manager.public()})
+
+    # ================================================================ timers
+    def _set_timer(self, kind: str, delay: float) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer_token += 1
+        token = self._timer_token
+        self._timer_kind = kind
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_later(
+            max(0.0, delay), self.submit, Command("timer", msg={"timer": kind}, token=token))
+
+    def _clear_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = None
+        self._timer_kind = ""
+        self._timer_token += 1
+
+    def _reschedule(self, *, new_turn: bool) -> None:
+        """Arm the one timer the table needs now (countdown, bot move, move clock, next
+        deal or closing an idle table)."""
+        s = self.settings
+        if self.status == COUNTDOWN and self.countdown_ends is not None:
+            self._set_timer("countdown", (self.countdown_ends - now_ms()) / 1000)
+            return
+        if self.status == PLAYING and self.match is not None:
+            state = self.match.current
+            if state is None:
+                self.deadline = None
+                self._set_timer("next_deal", s.deal_pause)
+                return
+            to_act = state.to_act
+            if any(self._is_bot_turn(x) for x in to_act):
+                self.deadline = None
+                self._set_timer("bot", s.bot_delay)
+                return
+            if new_turn or self.deadline is None:
+                self.deadline = now_ms() + self.clock * 1000
+            self._set_timer("clock", (self.deadline - now_ms()) / 1000)
+            return
+        self.deadline = None
+        if self.status == WAITING and self._humans() == 0 and not self.viewers:
+            self._set_timer("idle", s.idle_close)
+            return
+        self._clear_timer()
+
+    async def _on_timer(self, cmd: Command) -> None:
+        if cmd.token != self._timer_token:
+            return  # a timer that was replaced
+        self._timer = None
+        kind = cmd.msg.get("timer")
+        if kind == "countdown":
+            await self._begin_match()
+        elif kind == "bot":
+            await self._bots_move()
+        elif kind == "clock":
+            await self._timeout()
+        elif kind == "next_deal":
+            items = await self._next_deal()
+            self._reschedule(new_turn=True)
+            self._publish(items, with_state=True)
+        elif kind == "idle":
+            await self._close()
+
+    # ================================================================ lobby side
+    async def _on_join(self, cmd: Command) -> None:
+        conn = cmd.conn
+        assert conn is not None
+        self._attach(conn)
+        last = cmd.msg.get("last")
+        epoch = cmd.msg.get("epoch")
+        oldest = self.events[0].n if self.events else self.n + 1
+        if (isinstance(last, int) and not isinstance(last, bool) and epoch == self.epoch
+                and oldest - 1 <= last <= self.n):
+            seat = self.seat_of(conn.user)
+            user = conn.user.id if conn.user is not None and seat is not None else None
+            for ev in self.events:
+                if ev.n > last:
+                    conn.send(ev.render(self.id, seat, user))
+            sync: JSONObj = {"type": "sync", "table": self.id, "n": self.n}
+            sync.update(self._match_state(seat) if self.status == PLAYING else
+                        {"view": None, "clock": self._clock_json()})
+            conn.send(sync)
+        else:
+            conn.send(self.snapshot(conn))
+        self._ok(cmd)
+        self.salon.lobby_changed(self)
+
+    def _attach(self, conn: Conn) -> None:
+        if conn not in self.viewers:
+            self.viewers[conn] = None
+            conn.tables[self.id] = self
+            if self._timer_kind == "idle":
+                self._reschedule(new_turn=False)
+
+    async def _on_part(self, cmd: Command) -> None:
+        if cmd.conn is not None:
+            self.viewers.pop(cmd.conn, None)
+            cmd.conn.tables.pop(self.id, None)
+        if cmd.kind == "part":
+            self._ok(cmd)
+        self._reschedule(new_turn=False)
+        self.salon.lobby_changed(self)
+
+    async def _on_sit(self, cmd: Command) -> None:
+        conn = cmd.conn
+        assert conn is not None
+        user = conn.user
+        if user is None:
+            raise ProtocolError("auth_required", "sign in (or play as a guest) to take a seat")
+        seat = msg_field(cmd.msg, "seat", int)
+        if not 0 <= seat < self.num_seats:
+            raise ProtocolError("bad_message", f"seats are 0..{self.num_seats - 1}")
+        if self.status == PLAYING:
+            raise ProtocolError("table_busy", "a match is being played: seats are taken")
+        current = self.seat_of(user)
+        if current == seat:
+            self._attach(conn)
+            self._ok(cmd)
+            return
+        if self.seats[seat].user is not None:
+            raise ProtocolError("seat_taken", f"seat {seat} is taken")
+        if self.entry:
+            entry = self.entry
+            chips = await self.store.read(lambda s: chips_of(s, user.id))
+            if chips < entry:
+                raise ProtocolError("insufficient_chips",
+                                    f"this table's entry is {entry} chips; you have {chips}")
+        if current is not None:
+            self.seats[current].user = None
+        self.seats[seat].user = user
+        await self._save_seats()
+        self._attach(conn)
+        self._ok(cmd)
+        self._publish([self._seats_event()], with_state=False)
+        self._reschedule(new_turn=False)
+        self.salon.lobby_changed(self)
+
+    async def _save_seats(self) -> None:
+        seats = [s.user.id if s.user is not None else None for s in self.seats]
+        table_id = self.id
+        await self.store.write(lambda s: db.save_seats(s, table_id, seats))
+
+    async def _on_leave(self, cmd: Command) -> None:
+        conn = cmd.conn
+        assert conn is not None
+        seat = self.seat_of(conn.user)
+        if seat is None:
+            raise ProtocolError("not_seated", "you have no seat at this table")
+        items: list[StoredEvent] = []
+        if self.status == PLAYING:
+            st = self.seats[seat]
+            st.left = True
+            if not st.away:
+                st.away = True
+                items.append(self._event("away", {"seat": seat}))
+        else:
+            self.seats[seat].user = None
+            await self._save_seats()
+        self._ok(cmd)
+        items.append(self._seats_event())
+        self._publish(items, with_state=False)
+        self._reschedule(new_turn=False)
+        self.salon.lobby_changed(self)
+
+    async def _on_start(self, cmd: Command) -> None:
+        conn = cmd.conn
+        assert conn is not None
+        if conn.user is None or conn.user.id != self.manager.id:
+            raise ProtocolError("forbidden", "only the table manager starts the match (P-1)")
+        if self.status != WAITING:
+            raise ProtocolError("table_busy", f"the table is not waiting ({self.status})")
+        self.status = COUNTDOWN
+        seconds = self.settings.countdown
+        self.countdown_ends = now_ms() + int(seconds * 1000)
+        self._ok(cmd)
+        self._publish([self._event("countdown", {"seconds": seconds,
+                                                 "ends_at": self.countdown_ends})],
+                      with_state=False)
+        self._reschedule(new_turn=True)
+        self.salon.lobby_changed(self)
+
+    async def _on_cancel(self, cmd: Command) -> None:
+        conn = cmd.conn
+        assert conn is not None
+        if conn.user is None or conn.user.id != self.manager.id:
+            raise ProtocolError("forbidden", "only the table manager stops the countdown")
+        if self.status != COUNTDOWN:
+            raise ProtocolError("table_busy", "no countdown is running")
+        self.status = WAITING
+        self.countdown_ends = None
+        self._ok(cmd)
+        self._publish([self._event("countdown_cancelled", {})], with_state=False)
+        self._reschedule(new_turn=False)
+        self.salon.lobby_changed(self)
+
+    # ================================================================ the match
+    def _bot_kind(self) -> str:
+        kinds = bot_kinds(self.game)
+        return self.settings.bot_kind if self.settings.bot_kind in kinds else "random"
+
+    def _new_bot(self, seat: int) -> Bot:
+        return make_bot(self.game, self._bot_kind(), seat, random.Random(self._rng.getrandbits(64)))
+
+    async def _begin_match(self) -> None:
+        """The countdown is over: bots take the empty seats, entries are debited, deal 0."""
+        self.countdown_ends = None
+        for i, st in enumerate(self.seats):
+            st.away = st.left = False
+            st.fallback = None
+            st.bot = None if st.user is not None else self._new_bot(i)
+        players = [st.user.name if st.user is not None else st.bot.label if st.bot else "?"
+                   for st in self.seats]
+        seat_users = [st.user.id if st.user is not None else None for st in self.seats]
+        bots = [st.bot.kind if st.bot is not None else None for st in self.seats]
+        tid, game, options, entry = self.id, self.game, self.options, self.entry
+        try:
+            started = await self.store.write(
+                lambda s: db.start_match(s, tid, game, options, players, seat_users, bots, entry))
+        except InsufficientChips as exc:
+            items = []
+            for st in self.seats:
+                st.bot = None
+                if st.user is not None and st.user.id == exc.user_id:
+                    st.user = None
+            await self._save_seats()
+            self.status = WAITING
+            items.append(self._event("countdown_cancelled",
+                                     {"reason": "a seated player no longer has the entry"}))
+            items.append(self._seats_event())
+            self._publish(items, with_state=False)
+            self._reschedule(new_turn=False)
+            self.salon.lobby_changed(self)
+            return
+        self.match = Match(self.rules, self.options, players=players)
+        self.match_id = started.match_id
+        self.status = PLAYING
+        items = [self._event("match_start", {
+            "match": self.match_id, "players": players,
+            "seats": [st.public(i) for i, st in enumerate(self.seats)],
+            "entry": self.entry, "kasa": started.kasa})]
+        if started.kasa is not None:
+            self.kasa = started.kasa
+            items.append(self._event("kasa", {"kasa": self.kasa}))
+        items += await self._next_deal()
+        self._reschedule(new_turn=True)
+        self._publish(items, with_state=True)
+        self.salon.lobby_changed(self)
+
+    async def _next_deal(self) -> list[StoredEvent]:
+        """Commit to a fresh secret seed, deal from it, persist, announce the commitment."""
+        match = self.match
+        assert match is not None and self.match_id is not None
+        if match.complete:
+            return await self._end_match()
+        seed = new_seed()
+        commit = commitment(seed)
+        k = len(match.deals)
+        match.deal(seed=seed, commitment=commit)
+        match_id = self.match_id
+        await self.store.append(lambda s: db.add_deal(s, match_id, k, seed, commit))
+        return [self._event("deal_start", {"deal": k, "commitment": commit})]
+
+    async def _play(self, seat: int, action: Action, *, auto: bool) -> list[StoredEvent]:
+        """Apply one action, persist it, and return the events (not yet published)."""
+        match = self.match
+        assert match is not None and self.match_id is not None
+        events = match.apply(action)  # IllegalAction leaves everything as it was
+        k = len(match.deals) - 1
+        i = len(match.deals[-1].actions) - 1
+        row = action.to_json()
+        match_id = self.match_id
+        await self.store.append(lambda s: db.add_actions(s, match_id, [(k, i, row)]))
+        items = [self._event("game", game=e, auto=auto) for e in events]
+        state = match.deals[-1].state
+        if state.is_over:
+            items += self._deal_over(k)
+            if match.complete:
+                items += await self._end_match()
+        return items
+
+    def _deal_over(self, k: int) -> list[StoredEvent]:
+        assert self.match is not None
+        entry = self.match.deals[k]
+        result = self.match.history[-1]
+        return [
+            self._event("deal_end", {"deal": k, "seed": entry.seed, "commitment": entry.commitment,
+                                     "result": result.to_json()}),
+            self._event("score", self._score()),
+        ]
+
+    async def _end_match(self) -> list[StoredEvent]:
+        """Settle chips, write standings and the record in one transaction; reset."""
+        match = self.match
+        assert match is not None and self.match_id is not None
+        result = match.result_json()
+        record = match.to_record(include_setups=True)
+        outcomes = self._outcomes(result)
+        match_id = self.match_id
+        finished = await self.store.write(
+            lambda s: db.finish_match(s, match_id, result, record, outcomes))
+        items = [self._event("match_end", {
+            "match": match_id, "result": result, "record": f"/api/matches/{match_id}/record",
+            "chips": None if finished.chips_net is None else {"net": finished.chips_net,
+                                                              "kasa": finished.kasa},
+            "ranking_points": result.get("ranking_points")})]
+        if finished.kasa is not None:
+            self.kasa = finished.kasa
+            items.append(self._event("kasa", {"kasa": self.kasa}))
+        self.matches_played += 1
+        self.status = WAITING
+        self.deadline = None
+        for st in self.seats:
+            st.bot = st.fallback = None
+            st.away = False
+            if st.left:
+                st.user = None
+                st.left = False
+        await self._save_seats()
+        items.append(self._seats_event())
+        self.salon.lobby_changed(self)
+        self.salon.matches_finished += 1
+        return items
+
+    def _outcomes(self, result: JSONObj) -> list[db.SeatOutcome]:
+        assert self.match is not None
+        totals: list[int] = result["totals"]
+        winner = result["winner"]
+        rp = result.get("ranking_points")
+        players = self.match.players or []
+        out = []
+        for seat in range(self.num_seats):
+            if isinstance(winner, int):
+                res = "win" if seat == winner else "loss"
+            elif isinstance(winner, list):
+                res = "win" if seat in winner else "loss"
+            else:  # a shared first place: a draw for those who share it
+                if isinstance(rp, list):
+                    res = "draw" if rp[seat] == max(rp) else "loss"
+                else:
+                    res = "draw" if totals[seat] == max(totals) else "loss"
+            user = self.seats[seat].user
+            points = round(float(rp[seat]) * 12) if isinstance(rp, list) else 0
+            out.append(db.SeatOutcome(seat, user.id if user is not None else None,
+                                      players[seat] if seat < len(players) else "?", res,
+                                      int(totals[seat]), points))
+        return out
+
+    # ---------------------------------------------------------------- moves
+    async def _on_act(self, cmd: Command) -> None:
+        conn = cmd.conn
+        assert conn is not None
+        seat = self.seat_of(conn.user)
+        if seat is None:
+            raise ProtocolError("not_seated", "you have no seat at this table")
+        raw = msg_field(cmd.msg, "action", dict)
+        if "seat" in raw and raw["seat"] != seat:
+            raise ProtocolError("forbidden", f"you hold seat {seat}: you cannot act for another")
+        state = self.match.current if self.match is not None and self.status == PLAYING else None
+        if state is None:
+            raise ProtocolError("illegal_action", "no deal is in progress")
+        try:
+            action = state.parse_action({**raw, "seat": seat})
+            items = await self._play(seat, action, auto=False)
+        except IllegalAction as exc:
+            raise ProtocolError("illegal_action", _plain(exc), exc.rule) from None
+        except (NotationError, KahvehaneError, KeyError, TypeError, ValueError) as exc:
+            raise ProtocolError("illegal_action", str(exc)) from None
+        st = self.seats[seat]
+        if st.away and not st.left:
+            st.away = False
+            items.append(self._event("back", {"seat": seat}))
+            items.append(self._seats_event())
+            self.salon.lobby_changed(self)
+        self._ok(cmd)
+        self._reschedule(new_turn=action.act != "arrange")
+        self._publish(items, with_state=True)
+
+    async def _on_back(self, cmd: Command) -> None:
+        conn = cmd.conn
+        assert conn is not None
+        seat = self.seat_of(conn.user)
+        if seat is None:
+            raise ProtocolError("not_seated", "you have no seat at this table")
+        st = self.seats[seat]
+        self._ok(cmd)
+        if not st.away:
+            return
+        st.away = st.left = False
+        items = [self._event("back", {"seat": seat}), self._seats_event()]
+        self._reschedule(new_turn=True)
+        self._publish(items, with_state=True)
+        self.salon.lobby_changed(self)
+
+    async def _on_suggest(self, cmd: Command) -> None:
+        conn = cmd.conn
+        assert conn is not None
+        seat = self.seat_of(conn.user)
+        if self.game not in OKEY_GAMES:
+            raise ProtocolError("not_supported", "arrangements are suggested in Okey only")
+        if seat is None:
+            raise ProtocolError("not_seated", "you have no seat at this table")
+        state = self.match.current if self.match is not None else None
+        suggest: Callable[[int], list[Action]] | None = getattr(
+            state, "suggested_arrangements", None)
+        if state is None or suggest is None:
+            raise ProtocolError("illegal_action", "no deal is in progress")
+        conn.send({"type": "suggestions", "table": self.id, "id": cmd.msg.get("id"),
+                   "arrangements": [a.to_json() for a in suggest(seat)]})
+
+    def _bot_for(self, seat: int) -> Bot:
+        st = self.seats[seat]
+        if st.bot is not None:
+            return st.bot
+        if st.fallback is None:
+            st.fallback = self._new_bot(seat)
+        return st.fallback
+
+    async def _bot_turn(self, seat: int, *, auto_items: list[StoredEvent]) -> None:
+        """A bot's move for ``seat``: Okey bots may first arrange (applied, then asked
+        again); the move is applied like anyone's."""
+        match = self.match
+        assert match is not None
+        bot = self._bot_for(seat)
+        for _ in range(4):
+            state = match.current
+            if state is None or seat not in state.to_act:
+                return
+            legal = state.legal_actions(seat)
+            if not legal:
+                return
+            action = bot.choose(state.view(seat), legal)
+            if action.act == "arrange":
+                try:
+                    auto_items += await self._play(seat, action, auto=True)
+                except IllegalAction:
+                    log.warning("table %s: bot arrangement refused", self.id)
+                    break
+                continue
+            auto_items += await self._play(seat, action, auto=True)
+            return
+        state = match.current
+        if state is not None and seat in state.to_act:
+            auto_items += await self._play(seat, state.legal_actions(seat)[0], auto=True)
+
+    async def _bots_move(self) -> None:
+        match = self.match
+        if match is None or match.current is None:
+            self._reschedule(new_turn=True)
+            return
+        items: list[StoredEvent] = []
+        for seat in match.current.to_act:
+            if self._is_bot_turn(seat):
+                await self._bot_turn(seat, auto_items=items)
+                break
+        self._reschedule(new_turn=True)
+        self._publish(items, with_state=True)
+
+    async def _timeout(self) -> None:
+        """The move clock ran out: a bot moves for each seat to act; they are away."""
+        match = self.match
+        if match is None or match.current is None:
+            self._reschedule(new_turn=True)
+            return
+        items: list[StoredEvent] = []
+        for seat in match.current.to_act:
+            st = self.seats[seat]
+            if not st.away:
+                st.away = True
+                items.append(self._event("away", {"seat": seat}))
+                items.append(self._seats_event())
+            await self._bot_turn(seat, auto_items=items)
+            break
+        self._reschedule(new_turn=True)
+        self._publish(items, with_state=True)
+        self.salon.lobby_changed(self)
+
+    # ================================================================ closing, restoring
+    async def _close(self) -> None:
+        if self.status != WAITING or self._humans() or self.viewers:
+            return
+        self.status = CLOSED
+        self._clear_timer()
+        table_id = self.id
+        await self.store.write(lambda s: db.close_table(s, table_id))
+        self.salon.table_closed(self)
+
+    async def _on_shutdown(self, cmd: Command) -> None:
+        self._clear_timer()
+        self.status = CLOSED
+
+    def restore_match(self, match_id: int, record: JSONObj, seat_users: list[int | None],
+                      bots: list[str | None], users: dict[int, UserInfo]) -> None:
+        """Resume an unfinished match from its record (after a restart)."""
+        self.match = replay(record)
+        self.match_id = match_id
+        self.status = PLAYING
+        for i, st in enumerate(self.seats):
+            uid = seat_users[i] if i < len(seat_users) else None
+            st.user = users.get(uid) if uid is not None else None
+            kind = bots[i] if i < len(bots) else None
+            st.bot = None
+            if st.user is None:
+                use = kind if kind in bot_kinds(self.game) else self._bot_kind()
+                st.bot = make_bot(self.game, use, i, random.Random(self._rng.getrandbits(64)))
+
+    async def resume(self) -> None:
+        """After :meth:`restore_match`: finish or deal what a crash left undone."""
+        match = self.match
+        if match is None:
+            return
+        items: list[StoredEvent] = []
+        if match.complete:
+            items += await self._end_match()
+        elif match.current is None:
+            items += await self._next_deal()
+        self._reschedule(new_turn=True)
+        self._publish(items, with_state=True)
+
+
+def _plain(exc: IllegalAction) -> str:
+    text = str(exc)
+    if exc.rule and text.endswith(f" ({exc.rule})"):
+        return text[: -len(exc.rule) - 3]
+    return text
+
+
+async def _on_detach(table: Table, cmd: Command) -> None:
+    await table._on_part(cmd)
+
+
+async def _on_resume(table: Table, cmd: Command) -> None:
+    await table.resume()
+
+
+_HANDLERS: dict[str, Callable[[Table, Command], Any]] = {
+    "join": Table._on_join,
+    "part": Table._on_part,
+    "detach": _on_detach,
+    "sit": Table._on_sit,
+    "leave": Table._on_leave,
+    "start": Table._on_start,
+    "cancel": Table._on_cancel,
+    "act": Table._on_act,
+    "back": Table._on_back,
+    "suggest": Table._on_suggest,
+    "timer": Table._on_timer,
+    "shutdown": Table._on_shutdown,
+    "resume": _on_resume,
+}

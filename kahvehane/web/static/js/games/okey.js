@@ -1,0 +1,667 @@
+// Düz Okey and KDV Okey. The rack is two rows of slots; adjacent tiles form a block and a
+// gap ends one (RULES.md rule 29). Every change of the layout is sent as `arrange`.
+// Drag (mouse or touch, pointer events): a tile to another slot, to your discard stack
+// (discard) or onto the indicator (finish); the pile or the left stack to a slot (draw).
+
+import { t } from "../i18n.js";
+import { h, tileEl, tileBack } from "../ui.js";
+
+export const COLS = 15;
+export const ROWS = 2;
+const SLOTS = COLS * ROWS;
+const CORNER = ["br", "tr", "tl", "bl"];
+const POS = ["bottom", "right", "top", "left"];
+
+// ------------------------------------------------------------------ the rack model
+export function blocksOf(slots) {
+  const out = [];
+  for (let r = 0; r < ROWS; r++) {
+    let cur = [];
+    for (let c = 0; c < COLS; c++) {
+      const x = slots[r * COLS + c];
+      if (x) cur.push(x);
+      else if (cur.length) {
+        out.push(cur);
+        cur = [];
+      }
+    }
+    if (cur.length) out.push(cur);
+  }
+  return out;
+}
+
+function blockKey(blocks) {
+  return blocks
+    .map((b) => [...b].sort().join(","))
+    .sort()
+    .join("|");
+}
+
+function tileCount(list) {
+  const m = new Map();
+  for (const x of list) m.set(x, (m.get(x) || 0) + 1);
+  return m;
+}
+
+/** Lay blocks out row by row with one empty slot between blocks. */
+export function layoutFromBlocks(blocks) {
+  const slots = Array(SLOTS).fill(null);
+  const overflow = [];
+  let row = 0;
+  let col = 0;
+  for (const b of blocks) {
+    if (!b.length) continue;
+    if (col + b.length > COLS) {
+      row += 1;
+      col = 0;
+    }
+    if (row >= ROWS || b.length > COLS) {
+      overflow.push(...b);
+      continue;
+    }
+    b.forEach((x, i) => (slots[row * COLS + col + i] = x));
+    col += b.length + 1;
+  }
+  for (const x of overflow) {
+    const i = freeSlot(slots);
+    if (i >= 0) slots[i] = x;
+  }
+  return slots;
+}
+
+function isFree(slots, i) {
+  return i >= 0 && i < SLOTS && !slots[i];
+}
+
+function neighboursFree(slots, i) {
+  const c = i % COLS;
+  const leftOk = c === 0 || !slots[i - 1];
+  const rightOk = c === COLS - 1 || !slots[i + 1];
+  return leftOk && rightOk;
+}
+
+/** A free slot for a new tile: after the last tile, away from other tiles if possible. */
+function freeSlot(slots) {
+  let last = -1;
+  for (let i = 0; i < SLOTS; i++) if (slots[i]) last = i;
+  const order = [];
+  for (let i = last + 1; i < SLOTS; i++) order.push(i);
+  for (let i = 0; i <= last; i++) order.push(i);
+  for (const i of order) if (isFree(slots, i) && neighboursFree(slots, i)) return i;
+  for (const i of order) if (isFree(slots, i)) return i;
+  return -1;
+}
+
+/** Remove one copy of `tile` as the server does: the copy in the last block holding it;
+ * the block closes up (the tiles after it in the block move one slot left). */
+function removeTile(slots, tile) {
+  let at = -1;
+  for (let i = SLOTS - 1; i >= 0; i--) {
+    if (slots[i] === tile) {
+      at = i;
+      break;
+    }
+  }
+  if (at < 0) return;
+  const rowEnd = Math.floor(at / COLS) * COLS + COLS;
+  let i = at;
+  while (i + 1 < rowEnd && slots[i + 1]) {
+    slots[i] = slots[i + 1];
+    i += 1;
+  }
+  slots[i] = null;
+}
+
+/** Move the tile at `from` to slot `to`, pushing neighbours aside within the row. */
+export function moveTile(slots, from, to) {
+  if (from === to) return slots;
+  const s = [...slots];
+  const tile = s[from];
+  s[from] = null;
+  if (!s[to]) {
+    s[to] = tile;
+    return s;
+  }
+  const rowStart = Math.floor(to / COLS) * COLS;
+  const rowEnd = rowStart + COLS;
+  // the nearest free slot to the right, else to the left, in the same row
+  let free = -1;
+  for (let i = to + 1; i < rowEnd; i++)
+    if (!s[i]) {
+      free = i;
+      break;
+    }
+  if (free >= 0) {
+    for (let i = free; i > to; i--) s[i] = s[i - 1];
+    s[to] = tile;
+    return s;
+  }
+  for (let i = to - 1; i >= rowStart; i--)
+    if (!s[i]) {
+      free = i;
+      break;
+    }
+  if (free >= 0) {
+    for (let i = free; i < to; i++) s[i] = s[i + 1];
+    s[to] = tile;
+    return s;
+  }
+  // the row is full: swap
+  s[from] = s[to];
+  s[to] = tile;
+  return s;
+}
+
+// ------------------------------------------------------------------ the module
+export function create(ctx) {
+  const st = {
+    slots: null, // our layout (null: take the server's)
+    inflight: 0, // arrange messages not yet echoed
+    dirty: false, // an arrange waits for the pending move
+    selected: null, // slot index
+    drawSlot: null, // where a tile being drawn should land
+    focusSlot: null,
+    drag: null,
+  };
+  let api = null;
+
+  function rack() {
+    const v = ctx.view;
+    return v && v.rack ? v.rack : null;
+  }
+
+  /** Bring our slots in line with the server's rack (see docs/web.md "The rack"). */
+  function reconcile() {
+    const server = rack();
+    if (!server) {
+      st.slots = null;
+      return;
+    }
+    const serverTiles = server.flat();
+    if (!st.slots) {
+      st.slots = layoutFromBlocks(server);
+      if (blockKey(blocksOf(st.slots)) !== blockKey(server)) sendArrange();
+      return;
+    }
+    const local = st.slots.filter(Boolean);
+    const want = tileCount(serverTiles);
+    const have = tileCount(local);
+    let changed = false;
+    for (const [x, k] of have) {
+      for (let i = want.get(x) || 0; i < k; i++) {
+        removeTile(st.slots, x);
+        changed = true;
+      }
+    }
+    for (const [x, k] of want) {
+      for (let i = have.get(x) || 0; i < k; i++) {
+        let at = st.drawSlot !== null && isFree(st.slots, st.drawSlot) ? st.drawSlot : freeSlot(st.slots);
+        st.drawSlot = null;
+        if (at < 0) at = st.slots.indexOf(null);
+        st.slots[at] = x;
+        changed = true;
+      }
+    }
+    if (st.selected !== null && !st.slots[st.selected]) st.selected = null;
+    const same = blockKey(blocksOf(st.slots)) === blockKey(server);
+    if (same) return;
+    if (changed) {
+      sendArrange();
+    } else if (st.inflight <= 0 && !st.dirty) {
+      // the server's layout changed without us (seri/çift diz, a bot while away): take it
+      st.slots = layoutFromBlocks(server);
+    }
+  }
+
+  function sendArrange() {
+    if (ctx.pending || !ctx.view || ctx.view.over) {
+      st.dirty = !ctx.view || !ctx.view.over;
+      return;
+    }
+    st.dirty = false;
+    st.inflight += 1;
+    const blocks = blocksOf(st.slots);
+    ctx.act({ act: "arrange", rack: blocks }, { quiet: true }).then((ok) => {
+      if (!ok) {
+        st.inflight = Math.max(0, st.inflight - 1);
+        st.slots = null; // take the server's layout again
+        ctx.rerender();
+      }
+    });
+  }
+
+  function legalOf(kind) {
+    return ctx.legal.filter((a) => a.act === kind);
+  }
+
+  function canDraw(from) {
+    return ctx.legal.some((a) => a.act === "draw" && a.from === from);
+  }
+
+  function draw(from, slot = null) {
+    if (!canDraw(from)) {
+      // not now: let the server say why
+      ctx.act({ act: "draw", from });
+      return;
+    }
+    st.drawSlot = slot;
+    ctx.act({ act: "draw", from });
+  }
+
+  function discardSlot(i) {
+    const tile = st.slots && st.slots[i];
+    if (!tile) return;
+    st.selected = null;
+    ctx.act({ act: "discard", tile });
+  }
+
+  function finishSlot(i) {
+    const tile = st.slots && st.slots[i];
+    if (!tile) return;
+    const v = ctx.view;
+    if (tile === v.indicator && legalOf("show_indicator").length && !legalOf("finish").some((a) => a.tile === tile)) {
+      ctx.act({ act: "show_indicator" });
+      return;
+    }
+    st.selected = null;
+    ctx.act({ act: "finish", tile });
+  }
+
+  function moveLocal(from, to) {
+    st.slots = moveTile(st.slots, from, to);
+    if (st.selected === from) st.selected = to;
+    sendArrange();
+    ctx.rerender();
+  }
+
+  async function suggest(which) {
+    try {
+      const r = await ctx.request({ type: "suggest" });
+      const a = r.arrangements[which];
+      if (!a) return;
+      st.slots = layoutFromBlocks(a.rack);
+      st.selected = null;
+      st.inflight += 1;
+      const ok = await ctx.act({ act: "arrange", rack: a.rack }, { quiet: true });
+      if (!ok) {
+        st.inflight = Math.max(0, st.inflight - 1);
+        st.slots = null;
+      }
+      ctx.rerender();
+    } catch (err) {
+      ctx.toast(err.message || err.code || "?", "error");
+    }
+  }
+
+  // ---------------------------------------------------------------- dragging
+  function startPointer(e, source) {
+    if (e.button !== undefined && e.button !== 0) return;
+    const start = { x: e.clientX, y: e.clientY };
+    const el = e.currentTarget;
+    st.drag = { source, start, el, ghost: null, active: false, over: null };
+    const move = (ev) => {
+      const d = st.drag;
+      if (!d) return;
+      if (!d.active) {
+        if (Math.hypot(ev.clientX - start.x, ev.clientY - start.y) < 6) return;
+        d.active = true;
+        const r = el.getBoundingClientRect();
+        d.ghost = el.cloneNode(true);
+        d.ghost.classList.add("ghost");
+        d.ghost.style.width = r.width + "px";
+        d.ghost.style.height = r.height + "px";
+        d.dx = start.x - r.left;
+        d.dy = start.y - r.top;
+        document.body.appendChild(d.ghost);
+        el.classList.add("drag-source");
+        document.body.classList.add("dragging");
+      }
+      ev.preventDefault();
+      d.ghost.style.transform = `translate(${ev.clientX - d.dx}px, ${ev.clientY - d.dy}px)`;
+      const target = dropTarget(ev.clientX, ev.clientY);
+      if (d.over !== target) {
+        if (d.over) d.over.classList.remove("drop-over");
+        d.over = target;
+        if (target) target.classList.add("drop-over");
+      }
+    };
+    const up = (ev) => {
+      document.removeEventListener("pointermove", move);
+      document.removeEventListener("pointerup", up);
+      document.removeEventListener("pointercancel", up);
+      const d = st.drag;
+      st.drag = null;
+      if (!d) return;
+      if (d.ghost) d.ghost.remove();
+      if (d.over) d.over.classList.remove("drop-over");
+      document.body.classList.remove("dragging");
+      el.classList.remove("drag-source");
+      if (d.active && ev.type === "pointerup") drop(d.source, dropTarget(ev.clientX, ev.clientY));
+      else if (!d.active && ev.type === "pointerup") click(d.source);
+      if (api.afterDrag) {
+        const f = api.afterDrag;
+        api.afterDrag = null;
+        f();
+      } else if (d.active) ctx.rerender();
+    };
+    document.addEventListener("pointermove", move);
+    document.addEventListener("pointerup", up);
+    document.addEventListener("pointercancel", up);
+  }
+
+  function dropTarget(x, y) {
+    const el = document.elementFromPoint(x, y);
+    return el ? el.closest("[data-drop]") : null;
+  }
+
+  function drop(source, target) {
+    if (!target) return;
+    const kind = target.dataset.drop;
+    if (source.kind === "tile") {
+      if (kind === "slot") moveLocal(source.slot, parseInt(target.dataset.slot, 10));
+      else if (kind === "discard") discardSlot(source.slot);
+      else if (kind === "indicator") finishSlot(source.slot);
+    } else if (kind === "slot") {
+      const i = parseInt(target.dataset.slot, 10);
+      draw(source.kind, st.slots && !st.slots[i] ? i : null);
+    } else if (kind === "rack") {
+      draw(source.kind, null);
+    }
+  }
+
+  function click(source) {
+    if (source.kind === "tile") {
+      st.selected = st.selected === source.slot ? null : source.slot;
+      st.focusSlot = source.slot;
+      ctx.rerender();
+    } else {
+      draw(source.kind, null);
+    }
+  }
+
+  // ---------------------------------------------------------------- drawing the table
+  function seatBox(v, s) {
+    const r = ctx.rel(s);
+    const extra = h("div", { class: "seat-info" }, h("span", { class: "count" }, t("pile_left", { n: v.rack_sizes[s] })), v.starter === s ? h("span", { class: "dealer-chip", title: "starter" }, "1") : null, v.gosterge === s ? h("span", { class: "pill" }, t("indicator")) : null);
+    return h("div", { class: `seat-pos ${POS[r]}` }, ctx.seatTag(s, extra));
+  }
+
+  function stackBox(v, s) {
+    const r = ctx.rel(s);
+    const stack = v.discards[s] || [];
+    const top = stack.length ? stack[stack.length - 1] : null;
+    const me = ctx.you;
+    const leftOfMe = me !== null && s === (me + 3) % 4;
+    const mine = me !== null && s === me;
+    const attrs = { class: `stack ${CORNER[r]}`, "data-stack": s };
+    const kids = [];
+    if (stack.length > 1) kids.push(tileEl(stack[stack.length - 2], { okey: v.okey, small: true, extraClass: "under" }));
+    if (top) {
+      if (leftOfMe) {
+        const legal = canDraw("left");
+        const el = tileEl(top, { okey: v.okey, button: true, legal, extraClass: "stack-top" });
+        el.id = "draw-left";
+        el.dataset.act = "draw-left";
+        if (legal) el.dataset.legal = "1";
+        el.title = t("draw_left");
+        el.addEventListener("pointerdown", (e) => startPointer(e, { kind: "left" }));
+        el.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") {
+            e.preventDefault();
+            draw("left");
+          }
+        });
+        kids.push(el);
+      } else kids.push(tileEl(top, { okey: v.okey, extraClass: "stack-top" }));
+    }
+    kids.push(h("span", { class: "stack-count" }, stack.length ? String(stack.length) : ""));
+    if (mine) {
+      attrs["data-drop"] = "discard";
+      attrs.id = "discard-zone";
+      const phase = ctx.legal.some((a) => a.act === "discard");
+      if (phase) attrs.class += " target";
+      kids.push(h("span", { class: "drop-hint" }, t("discard_here")));
+    }
+    return h("div", attrs, kids);
+  }
+
+  function center(v) {
+    const pileLegal = canDraw("pile");
+    const pile = h(
+      "button",
+      {
+        type: "button",
+        class: "pile" + (pileLegal ? " legal" : ""),
+        id: "draw-pile",
+        "data-act": "draw-pile",
+        "data-legal": pileLegal ? "1" : null,
+        title: t("draw_pile"),
+        onkeydown: (e) => {
+          if (e.key === "Enter" || e.key === " ") {
+            e.preventDefault();
+            draw("pile");
+          }
+        },
+      },
+      tileBack(),
+      h("span", { class: "pile-count" }, t("pile_left", { n: v.pile_left })),
+    );
+    pile.addEventListener("pointerdown", (e) => startPointer(e, { kind: "pile" }));
+    const finishLegal = legalOf("finish").length > 0;
+    const indicator = h(
+      "div",
+      { class: "indicator" + (finishLegal ? " target" : ""), id: "indicator", "data-drop": "indicator", title: t("finish_hint") },
+      h("span", { class: "label" }, t("indicator")),
+      tileEl(v.indicator, {}),
+      h("span", { class: "okey-note" }, `${t("okey_is")}: `, tileEl(v.okey, { small: true })),
+    );
+    const kids = [pile, indicator];
+    return h("div", { class: "okey-center" }, kids);
+  }
+
+  function dealOver(v) {
+    if (!v.over) return null;
+    if (v.end === "void") return h("div", { class: "deal-over", id: "deal-over" }, t("deal_over"), " · ", t("void_deal"));
+    const kids = [h("div", {}, h("b", {}, t("finished_with", { name: ctx.name(v.finisher) })), v.multiplier ? " " + t("multiplier", { m: v.multiplier }) : "", v.finish_tile ? [" · ", tileEl(v.finish_tile, { okey: v.okey, small: true })] : null)];
+    if (v.finisher_rack) kids.push(h("div", { class: "finisher-rack" }, v.finisher_rack.map((b) => h("span", { class: "block" }, b.map((x) => tileEl(x, { okey: v.okey, small: true }))))));
+    return h("div", { class: "deal-over", id: "deal-over" }, kids);
+  }
+
+  function rackEl(v) {
+    const discardLegal = ctx.legal.some((a) => a.act === "discard");
+    const finishTiles = new Set(legalOf("finish").map((a) => a.tile));
+    const rows = [];
+    for (let r = 0; r < ROWS; r++) {
+      const row = h("div", { class: "rack-row" });
+      for (let c = 0; c < COLS; c++) {
+        const i = r * COLS + c;
+        const x = st.slots[i];
+        const slot = h("div", { class: "slot", "data-drop": "slot", "data-slot": i });
+        if (x) {
+          const tileBtn = tileEl(x, { okey: v.okey, button: true, legal: discardLegal, selected: st.selected === i, extraClass: finishTiles.has(x) ? "can-finish" : null });
+          tileBtn.dataset.tileSlot = i;
+          tileBtn.addEventListener("pointerdown", (e) => startPointer(e, { kind: "tile", slot: i }));
+          tileBtn.addEventListener("focus", () => (st.focusSlot = i));
+          slot.append(tileBtn);
+        }
+        row.append(slot);
+      }
+      rows.push(row);
+    }
+    return h("div", { class: "rack", id: "rack", "data-drop": "rack" }, rows);
+  }
+
+  function buttons(v) {
+    const sel = st.selected !== null && st.slots ? st.slots[st.selected] : null;
+    const discardLegal = ctx.legal.some((a) => a.act === "discard");
+    const finishTiles = new Set(legalOf("finish").map((a) => a.tile));
+    const showLegal = legalOf("show_indicator").length > 0;
+    const b = (id, label, on, enabled, legal) => h("button", { type: "button", id, class: legal ? "legal" : "", "data-legal": legal ? "1" : null, disabled: !enabled, onclick: on }, label);
+    const over = v.over;
+    return h(
+      "div",
+      { class: "okey-buttons" },
+      b("seri-diz", t("seri_diz"), () => suggest(0), !over && ctx.you !== null, false),
+      b("cift-diz", t("cift_diz"), () => suggest(1), !over && ctx.you !== null, false),
+      showLegal ? b("show-indicator", t("show_indicator"), () => ctx.act({ act: "show_indicator" }), true, true) : null,
+      b("discard-button", t("discard"), () => discardSlot(st.selected), !!sel && discardLegal, !!sel && discardLegal),
+      b("finish-button", t("finish"), () => finishSlot(st.selected), !!sel && finishTiles.size > 0, !!sel && finishTiles.has(sel)),
+    );
+  }
+
+  api = {
+    afterDrag: null,
+    busy() {
+      return !!(st.drag && st.drag.active);
+    },
+    onResync() {
+      st.slots = null;
+      st.inflight = 0;
+      st.dirty = false;
+      st.selected = null;
+    },
+    onDealStart() {
+      st.slots = null;
+      st.inflight = 0;
+      st.dirty = false;
+      st.selected = null;
+      st.drawSlot = null;
+    },
+    onEvent(d) {
+      if (d.kind === "arrange" && d.seat === ctx.you) st.inflight = Math.max(0, st.inflight - 1);
+    },
+    render(el) {
+      const v = ctx.view;
+      reconcile();
+      if (st.dirty && !ctx.pending) sendArrange();
+      const felt = h("div", { class: "felt okey" });
+      for (let s = 0; s < 4; s++) felt.append(seatBox(v, s));
+      for (let s = 0; s < 4; s++) felt.append(stackBox(v, s));
+      felt.append(center(v));
+      const over = dealOver(v);
+      if (over) felt.append(over);
+      el.append(felt);
+      const mine = h("div", { class: "my-area okey-mine" });
+      if (st.slots) {
+        const phase = ctx.legal.some((a) => a.act === "draw") ? t("okey_draw_hint") : ctx.legal.some((a) => a.act === "discard") ? t("okey_discard_hint") : "";
+        const info = [h("span", { class: "hint", id: "okey-hint" }, phase)];
+        if (v.game === "kdv_okey") info.unshift(h("span", { class: "ceza-box", id: "ceza-box", title: t("ceza") }, h("b", {}, t("ceza") + ": "), v.ceza === null || v.ceza === undefined ? t("ceza_none") : String(v.ceza)));
+        mine.append(h("div", { class: "rack-info" }, info), rackEl(v), buttons(v));
+      }
+      el.append(mine);
+      if (st.focusSlot !== null && document.activeElement === document.body) {
+        const i = st.focusSlot;
+        requestAnimationFrame(() => {
+          const f = document.querySelector(`[data-tile-slot="${i}"]`);
+          if (f && document.activeElement === document.body) f.focus({ preventScroll: true });
+        });
+      }
+    },
+    onKey(e) {
+      const v = ctx.view;
+      if (!st.slots) return false;
+      const active = document.activeElement;
+      const slotAttr = active && active.dataset ? active.dataset.tileSlot : undefined;
+      const cur = slotAttr !== undefined ? parseInt(slotAttr, 10) : st.selected !== null ? st.selected : null;
+      const key = e.key;
+      const occupied = [];
+      for (let i = 0; i < SLOTS; i++) if (st.slots[i]) occupied.push(i);
+      const focusSlot = (i) => {
+        st.focusSlot = i;
+        const f = document.querySelector(`[data-tile-slot="${i}"]`);
+        if (f) f.focus();
+      };
+      if ((key === "ArrowLeft" || key === "ArrowRight" || key === "ArrowUp" || key === "ArrowDown") && e.shiftKey && cur !== null) {
+        let to = cur;
+        if (key === "ArrowLeft") to = cur % COLS === 0 ? cur : cur - 1;
+        if (key === "ArrowRight") to = cur % COLS === COLS - 1 ? cur : cur + 1;
+        if (key === "ArrowUp") to = cur >= COLS ? cur - COLS : cur;
+        if (key === "ArrowDown") to = cur < COLS ? cur + COLS : cur;
+        if (to !== cur) {
+          const before = st.slots[cur];
+          st.slots = moveTile(st.slots, cur, to);
+          const landed = st.slots[to] === before ? to : st.slots.indexOf(before);
+          if (st.selected === cur) st.selected = landed;
+          st.focusSlot = landed;
+          sendArrange();
+          ctx.rerender();
+          requestAnimationFrame(() => focusSlot(landed));
+        }
+        return true;
+      }
+      if (key === "ArrowLeft" || key === "ArrowRight") {
+        if (!occupied.length) return false;
+        const k = cur === null ? -1 : occupied.indexOf(cur);
+        const next = k < 0 ? occupied[0] : occupied[(k + (key === "ArrowLeft" ? -1 : 1) + occupied.length) % occupied.length];
+        focusSlot(next);
+        return true;
+      }
+      if (key === "ArrowUp" || key === "ArrowDown") {
+        if (!occupied.length) return false;
+        const base = cur === null ? occupied[0] : cur;
+        const col = base % COLS;
+        const wantRow = key === "ArrowUp" ? 0 : 1;
+        const inRow = occupied.filter((i) => Math.floor(i / COLS) === wantRow);
+        if (!inRow.length) return true;
+        inRow.sort((a, b) => Math.abs((a % COLS) - col) - Math.abs((b % COLS) - col));
+        focusSlot(inRow[0]);
+        return true;
+      }
+      const lower = key.length === 1 ? key.toLowerCase() : key;
+      if (lower === "p") {
+        draw("pile");
+        return true;
+      }
+      if (lower === "l") {
+        draw("left");
+        return true;
+      }
+      if (lower === "s") {
+        suggest(0);
+        return true;
+      }
+      if (lower === "c") {
+        suggest(1);
+        return true;
+      }
+      if (lower === "g") {
+        ctx.act({ act: "show_indicator" });
+        return true;
+      }
+      if (lower === "f" && cur !== null) {
+        finishSlot(cur);
+        return true;
+      }
+      if ((key === "Enter" || key === " ") && active && active.dataset && active.dataset.tileSlot !== undefined) {
+        if (ctx.legal.some((a) => a.act === "discard")) discardSlot(cur);
+        else if (canDraw("pile")) draw("pile");
+        else {
+          st.selected = st.selected === cur ? null : cur;
+          ctx.rerender();
+        }
+        return true;
+      }
+      if (key === "Delete" && cur !== null) {
+        discardSlot(cur);
+        return true;
+      }
+      return false;
+    },
+    describe(d) {
+      const who = ctx.name(d.seat);
+      switch (d.kind) {
+        case "draw":
+          return `${who}: ${d.from === "left" ? t("draw_left") : t("draw_pile")}${d.tile && d.from === "left" ? " " + d.tile : ""}`;
+        case "discard":
+          return `${who}: ${t("discard")} ${d.tile}`;
+        case "show_indicator":
+          return t("showed_indicator", { name: who });
+        case "finish":
+          return `${t("finished_with", { name: who })} (${d.tile})`;
+        default:
+          return null;
+      }
+    },
+  };
+  return api;
+}

@@ -1,0 +1,307 @@
+// The lobby: sign in / guest, the live list of tables, the create-table form.
+
+import { api } from "./net.js";
+import { t, tMaybe } from "./i18n.js";
+import { h, clear, toast } from "./ui.js";
+import { navigate, signedIn } from "./app.js";
+
+export const GAME_ORDER = ["duz_okey", "kdv_okey", "koz_maca", "balayi_kingi", "casino", "royal_casino"];
+
+export function gameName(game) {
+  return t("game_" + game);
+}
+
+/** "5 el · eşli" — a table's options in words. */
+export function optionsSummary(game, options) {
+  const parts = [];
+  for (const [k, v] of Object.entries(options || {})) {
+    if (k === "direction") continue;
+    const label = tMaybe("opt_" + k) || k;
+    if (typeof v === "boolean") {
+      if (v) parts.push(label);
+    } else if (v !== null && v !== undefined) {
+      parts.push(`${label}: ${tMaybe(`opt_${k}_${v}`) || v}`);
+    }
+  }
+  return parts.join(" · ");
+}
+
+export function errorText(err) {
+  if (!err) return t("error");
+  const code = err.code;
+  const known = code ? tMaybe("err_" + code) : null;
+  if (known && err.message && code !== "disconnected") return `${known} (${err.message})`;
+  return known || err.message || code || t("error");
+}
+
+export class LobbyView {
+  constructor(app) {
+    this.app = app;
+    this.tables = new Map();
+    this.root = null;
+    this.form = { game: localStorage.getItem("kahvehane.game") || "duz_okey", values: {} };
+    this.authMode = "guest";
+  }
+
+  mount(root) {
+    this.root = root;
+    document.body.dataset.view = "lobby";
+    this.render();
+  }
+
+  unmount() {
+    this.app.socket && this.app.socket.send({ type: "lobby", subscribe: false });
+  }
+
+  onOpen() {
+    this.app.socket.send({ type: "lobby" });
+  }
+
+  onMessage(msg) {
+    if (msg.type === "lobby") {
+      this.tables = new Map(msg.tables.map((tb) => [tb.id, tb]));
+      this.renderTables();
+    } else if (msg.type === "lobby_update") {
+      this.tables.set(msg.table.id, msg.table);
+      this.renderTables();
+    } else if (msg.type === "lobby_remove") {
+      this.tables.delete(msg.table);
+      this.renderTables();
+    } else if (msg.type === "hello") {
+      this.render();
+    }
+  }
+
+  render() {
+    if (!this.root) return;
+    clear(this.root);
+    const left = h("section", { class: "panel tables-panel" }, h("h2", {}, t("tables")), h("div", { id: "table-list", class: "table-list" }));
+    const right = h("section", { class: "panel side-panel" }, this.app.user ? this.createForm() : this.authPanel());
+    this.root.append(h("div", { class: "lobby" }, right, left));
+    this.renderTables();
+  }
+
+  // ---------------------------------------------------------------- auth
+  authPanel() {
+    const msg = h("p", { class: "form-error", id: "auth-error" });
+    const guestName = h("input", { id: "guest-name", name: "guest-name", placeholder: t("guest_name"), maxlength: 24, autocomplete: "nickname" });
+    const guestForm = h(
+      "form",
+      {
+        class: "auth-form",
+        id: "guest-form",
+        onsubmit: async (e) => {
+          e.preventDefault();
+          try {
+            const body = guestName.value.trim() ? { name: guestName.value.trim() } : {};
+            const r = await api("POST", "/api/auth/guest", body);
+            signedIn(r.user);
+          } catch (err) {
+            msg.textContent = errorText(err);
+          }
+        },
+      },
+      guestName,
+      h("button", { type: "submit", class: "primary", id: "guest-button" }, t("guest")),
+    );
+    const name = h("input", { id: "auth-name", name: "name", placeholder: t("name"), autocomplete: "username", required: true });
+    const pass = h("input", { id: "auth-password", name: "password", type: "password", placeholder: t("password"), autocomplete: "current-password", required: true });
+    const submit = async (path) => {
+      try {
+        const r = await api("POST", path, { name: name.value.trim(), password: pass.value });
+        signedIn(r.user);
+      } catch (err) {
+        msg.textContent = errorText(err);
+      }
+    };
+    const accountForm = h(
+      "form",
+      {
+        class: "auth-form",
+        id: "account-form",
+        onsubmit: (e) => {
+          e.preventDefault();
+          submit("/api/auth/login");
+        },
+      },
+      name,
+      pass,
+      h(
+        "div",
+        { class: "row" },
+        h("button", { type: "submit", class: "primary", id: "sign-in" }, t("sign_in")),
+        h("button", { type: "button", id: "sign-up", onclick: () => submit("/api/auth/signup") }, t("sign_up")),
+      ),
+    );
+    return h("div", { class: "auth" }, h("h2", {}, t("sign_in")), h("p", { class: "hint" }, t("signin_needed")), guestForm, h("div", { class: "or" }, "·"), accountForm, msg);
+  }
+
+  // ---------------------------------------------------------------- create
+  gameInfo(game) {
+    return this.app.games.find((g) => g.game === game);
+  }
+
+  createForm() {
+    const games = this.app.games.length ? this.app.games : GAME_ORDER.map((g) => ({ game: g, options: {}, seats: [] }));
+    const select = h(
+      "select",
+      {
+        id: "create-game",
+        name: "game",
+        onchange: () => {
+          this.form.game = select.value;
+          localStorage.setItem("kahvehane.game", select.value);
+          this.form.values = {};
+          const box = document.getElementById("create-options");
+          clear(box).append(...this.optionFields());
+        },
+      },
+      games.map((g) => h("option", { value: g.game, selected: g.game === this.form.game }, gameName(g.game))),
+    );
+    if (!games.some((g) => g.game === this.form.game)) this.form.game = games[0].game;
+    const err = h("p", { class: "form-error", id: "create-error" });
+    const sitBox = h("input", { type: "checkbox", id: "create-sit", checked: true });
+    const form = h(
+      "form",
+      {
+        id: "create-form",
+        class: "create-form",
+        onsubmit: async (e) => {
+          e.preventDefault();
+          err.textContent = "";
+          const body = this.collect();
+          try {
+            const created = await this.app.socket.request({ type: "create", ...body });
+            const q = sitBox.checked ? "?sit=0" : "";
+            navigate(`#/t/${encodeURIComponent(created.table.id)}${q}`);
+          } catch (e2) {
+            err.textContent = errorText(e2);
+          }
+        },
+      },
+      h("h2", {}, t("create_table")),
+      h("label", { class: "field" }, h("span", {}, t("game")), select),
+      h("div", { id: "create-options", class: "options" }, this.optionFields()),
+      h("label", { class: "field check" }, sitBox, h("span", {}, t("sit_down_myself"))),
+      h("button", { type: "submit", class: "primary", id: "create-submit" }, t("create")),
+      err,
+    );
+    return form;
+  }
+
+  optionFields() {
+    const info = this.gameInfo(this.form.game);
+    const fields = [];
+    if (!info) return fields;
+    for (const [key, spec] of Object.entries(info.options || {})) {
+      const label = tMaybe("opt_" + key) || key;
+      const id = "opt-" + key;
+      let input;
+      if (spec.choices && spec.choices.every((c) => typeof c === "boolean")) {
+        input = h("input", { type: "checkbox", id, "data-opt": key, "data-kind": "bool", checked: spec.default === true });
+        fields.push(h("label", { class: "field check", title: spec.note || null }, input, h("span", {}, label)));
+        continue;
+      }
+      if (spec.choices) {
+        input = h(
+          "select",
+          { id, "data-opt": key, "data-kind": typeof spec.choices[0] === "number" ? "int" : "str" },
+          spec.required && spec.default === null ? h("option", { value: "" }, "—") : null,
+          spec.choices.map((c) => h("option", { value: String(c), selected: c === spec.default || (spec.required && spec.default === null && c === spec.choices[0]) }, tMaybe(`opt_${key}_${c}`) || String(c))),
+        );
+      } else {
+        input = h("input", { type: "number", id, "data-opt": key, "data-kind": "int", min: spec.min ?? null, value: spec.default ?? "" });
+      }
+      fields.push(h("label", { class: "field" }, h("span", {}, label), input));
+    }
+    if (info.entry) {
+      fields.push(h("label", { class: "field" }, h("span", {}, t("entry")), h("input", { type: "number", id: "create-entry", min: 1, value: 100 })));
+    }
+    fields.push(h("label", { class: "field" }, h("span", {}, t("clock")), h("input", { type: "number", id: "create-clock", min: 1, max: 600, value: 30 })));
+    return fields;
+  }
+
+  collect() {
+    const options = {};
+    for (const el of document.querySelectorAll("#create-options [data-opt]")) {
+      const key = el.dataset.opt;
+      if (el.dataset.kind === "bool") options[key] = el.checked;
+      else if (el.value === "") continue;
+      else if (el.dataset.kind === "int") options[key] = parseInt(el.value, 10);
+      else options[key] = el.value;
+    }
+    const body = { game: this.form.game, options };
+    const entry = document.getElementById("create-entry");
+    if (entry) body.entry = parseInt(entry.value, 10);
+    const clock = document.getElementById("create-clock");
+    if (clock && clock.value) body.clock = parseInt(clock.value, 10);
+    return body;
+  }
+
+  // ---------------------------------------------------------------- tables
+  renderTables() {
+    const list = document.getElementById("table-list");
+    if (!list) return;
+    clear(list);
+    const tables = [...this.tables.values()].sort((a, b) => GAME_ORDER.indexOf(a.game) - GAME_ORDER.indexOf(b.game) || a.id.localeCompare(b.id));
+    if (!tables.length) {
+      list.append(h("p", { class: "empty" }, t("no_tables")));
+      return;
+    }
+    for (const tb of tables) list.append(this.tableCard(tb));
+  }
+
+  tableCard(tb) {
+    const me = this.app.user;
+    const mySeat = me ? tb.seats.findIndex((s) => s.user && s.user.id === me.id) : -1;
+    const seats = tb.seats.map((s) => {
+      let who;
+      if (s.user) who = h("span", { class: "who" + (me && s.user.id === me.id ? " me" : "") }, s.user.name, s.away ? h("small", {}, ` (${t("away")})`) : null);
+      else if (s.bot) who = h("span", { class: "who bot" }, "🤖 " + t("bot"));
+      else if (tb.status !== "playing" && me)
+        who = h(
+          "button",
+          {
+            type: "button",
+            class: "sit",
+            "data-seat": s.seat,
+            onclick: () => navigate(`#/t/${encodeURIComponent(tb.id)}?sit=${s.seat}`),
+          },
+          t("sit"),
+        );
+      else who = h("span", { class: "who empty" }, t("empty_seat"));
+      return h("li", {}, h("span", { class: "seat-no" }, s.seat + 1), who);
+    });
+    const extra = [];
+    if (tb.entry) extra.push(`${t("entry")}: ${tb.entry}`);
+    if (tb.kasa !== null && tb.kasa !== undefined) extra.push(`${t("kasa")}: ${tb.kasa}`);
+    extra.push(t("clock") + ": " + tb.clock);
+    if (tb.spectators) extra.push(t("spectators", { n: tb.spectators }));
+    return h(
+      "article",
+      { class: "table-card status-" + tb.status, "data-table": tb.id, "data-game": tb.game },
+      h(
+        "header",
+        {},
+        h("b", {}, gameName(tb.game)),
+        h("span", { class: "status" }, t("status_" + tb.status)),
+      ),
+      h("div", { class: "opts" }, optionsSummary(tb.game, tb.options)),
+      h("div", { class: "meta" }, `${t("manager")}: ${tb.manager.name} · ${extra.join(" · ")}`),
+      h("ul", { class: "seats" }, seats),
+      h(
+        "footer",
+        {},
+        h(
+          "button",
+          { type: "button", class: mySeat >= 0 ? "primary" : "", "data-action": "watch", onclick: () => navigate(`#/t/${encodeURIComponent(tb.id)}`) },
+          mySeat >= 0 ? t("open_table") : t("watch"),
+        ),
+      ),
+    );
+  }
+}
+
+export function showError(err) {
+  toast(errorText(err), "error");
+}

@@ -1,0 +1,784 @@
+// One table: seats, the countdown, the match (delegated to the game's module), the move
+// clock, the score table (yazboz), the final result, and catching up after a dropped
+// connection (join with `last` and `epoch`, docs/protocol.md §3.4).
+
+import { api } from "./net.js";
+import { t } from "./i18n.js";
+import { h, clear, toast, fmtSigned } from "./ui.js";
+import { gameName, optionsSummary, errorText } from "./lobby.js";
+import { navigate, refreshUser } from "./app.js";
+import * as okey from "./games/okey.js";
+import * as kozMaca from "./games/koz_maca.js";
+import * as balayiKingi from "./games/balayi_kingi.js";
+import * as casino from "./games/casino.js";
+
+const MODULES = {
+  duz_okey: okey,
+  kdv_okey: okey,
+  koz_maca: kozMaca,
+  balayi_kingi: balayiKingi,
+  casino: casino,
+  royal_casino: casino,
+};
+
+export class TableView {
+  constructor(app, id, params) {
+    this.app = app;
+    this.id = id;
+    this.sitWanted = params.has("sit") ? parseInt(params.get("sit"), 10) : null;
+    this.info = null; // TableInfo
+    this.you = null; // our seat or null
+    this.epoch = null;
+    this.n = null; // last event number applied
+    this.catchingUp = false;
+    this.match = null; // {id, players, score, view, legal, clock, away, deal}
+    this.result = null; // the last match_end data (+ names)
+    this.showResult = false;
+    this.dealEnd = null; // the last deal_end data while between deals
+    this.pending = false;
+    this.pendingTimer = null;
+    this.log = [];
+    this.notFound = false;
+    this.showYazboz = false;
+    this.showHelp = false;
+    this.game = null; // the game module's instance
+    this.gameId = null;
+    this.root = null;
+    this.renderQueued = false;
+    this.ticker = null;
+    this.onKeyDown = (e) => this.keydown(e);
+  }
+
+  // ================================================================ lifecycle
+  mount(root) {
+    this.root = root;
+    document.body.dataset.view = "table";
+    document.addEventListener("keydown", this.onKeyDown);
+    this.ticker = setInterval(() => this.tick(), 200);
+    this.render();
+  }
+
+  unmount() {
+    clearInterval(this.ticker);
+    document.removeEventListener("keydown", this.onKeyDown);
+    if (this.app.socket) this.app.socket.send({ type: "part", table: this.id });
+    delete document.body.dataset.table;
+  }
+
+  onOpen() {
+    const msg = { type: "join", table: this.id };
+    if (this.epoch !== null && this.n !== null) {
+      msg.last = this.n;
+      msg.epoch = this.epoch;
+      this.catchingUp = true;
+    }
+    this.app.socket.request(msg).catch((err) => {
+      if (err.code === "not_found") {
+        this.notFound = true;
+        this.render();
+      }
+    });
+    if (this.sitWanted !== null && this.app.user) {
+      const seat = this.sitWanted;
+      this.sitWanted = null;
+      history.replaceState(null, "", `#/t/${encodeURIComponent(this.id)}`);
+      this.sit(seat);
+    }
+  }
+
+  onDisconnect() {
+    this.setPending(false);
+    this.render();
+  }
+
+  // ================================================================ messages
+  onMessage(msg) {
+    if (msg.table !== undefined && msg.table !== this.id && msg.type !== "lobby_update") return;
+    switch (msg.type) {
+      case "snapshot":
+        this.applySnapshot(msg);
+        break;
+      case "event":
+        this.applyEvent(msg);
+        break;
+      case "sync":
+        this.catchingUp = false;
+        this.n = msg.n;
+        if (this.match && msg.view) {
+          this.match.view = msg.view;
+          this.match.legal = msg.legal || [];
+          this.match.clock = msg.clock;
+        }
+        if (this.game && this.game.onResync) this.game.onResync();
+        this.queueRender();
+        break;
+      case "ok":
+        if (this.pending && this.pendingId === msg.id) {
+          // the events of the move follow the ok: stay pending until a new view arrives
+          this.awaitingView = true;
+        }
+        break;
+      case "error":
+        if (msg.table === this.id && msg.code === "not_found") {
+          this.notFound = true;
+          this.queueRender();
+        }
+        break;
+      case "hello":
+        this.queueRender();
+        break;
+      default:
+        break;
+    }
+  }
+
+  applySnapshot(s) {
+    this.epoch = s.epoch;
+    this.n = s.n;
+    this.catchingUp = false;
+    this.info = s.info;
+    this.you = s.you;
+    this.notFound = false;
+    document.body.dataset.table = this.id;
+    this.ensureGame();
+    if (s.match) {
+      this.match = {
+        id: s.match.id,
+        players: s.match.players || [],
+        score: s.match.score || { deals: [], totals: [] },
+        view: s.match.view,
+        legal: s.match.legal || [],
+        clock: s.match.clock || null,
+        away: s.match.away || [],
+        deal: s.match.deal,
+      };
+      this.dealEnd = null;
+    } else {
+      this.match = null;
+      if (s.info.match && !this.result) this.loadLastResult(s.info.match);
+    }
+    if (this.game && this.game.onResync) this.game.onResync();
+    this.setPending(false);
+    this.queueRender();
+  }
+
+  async loadLastResult(matchId) {
+    try {
+      const r = await api("GET", `/api/matches/${matchId}`);
+      const m = r.match;
+      if (m.status === "finished" && m.result && !this.result) {
+        this.result = { match: m.id, result: m.result, record: m.record, names: m.players, chips: null, ranking_points: m.result.ranking_points || null };
+        this.queueRender();
+      }
+    } catch {
+      // no result to show
+    }
+  }
+
+  applyEvent(ev) {
+    if (this.n !== null && ev.n <= this.n) return; // seen already (a replay overlap)
+    if (this.n !== null && ev.n !== this.n + 1) {
+      // a gap: ask for what we missed; the replay brings this event again
+      if (!this.catchingUp) {
+        this.catchingUp = true;
+        this.app.socket.send({ type: "join", table: this.id, last: this.n, epoch: this.epoch });
+      }
+      return;
+    }
+    this.n = ev.n;
+    const d = ev.data || {};
+    const info = this.info;
+    switch (ev.kind) {
+      case "seats":
+        if (info) {
+          info.seats = d.seats;
+          if (d.manager) info.manager = d.manager;
+        }
+        this.updateYou();
+        break;
+      case "countdown":
+        if (info) {
+          info.status = "countdown";
+          info.countdown_ends_at = d.ends_at;
+        }
+        break;
+      case "countdown_cancelled":
+        if (info) {
+          info.status = "waiting";
+          info.countdown_ends_at = null;
+        }
+        break;
+      case "match_start":
+        if (info) {
+          info.status = "playing";
+          info.countdown_ends_at = null;
+          info.seats = d.seats;
+          info.match = d.match;
+          if (d.kasa !== null && d.kasa !== undefined) info.kasa = d.kasa;
+        }
+        this.updateYou();
+        this.match = {
+          id: d.match,
+          players: d.players,
+          score: { deals: [], totals: d.players.map(() => 0) },
+          view: null,
+          legal: [],
+          clock: null,
+          away: d.players.map(() => false),
+          deal: 0,
+        };
+        this.result = null;
+        this.showResult = false;
+        this.log = [];
+        if (this.game && this.game.onResync) this.game.onResync();
+        break;
+      case "deal_start":
+        if (this.match) this.match.deal = d.deal;
+        this.dealEnd = null;
+        if (this.game && this.game.onDealStart) this.game.onDealStart();
+        break;
+      case "game":
+        if (this.game && this.game.onEvent) this.game.onEvent(d, ev.auto);
+        this.addLog(d);
+        break;
+      case "away":
+        if (this.match) this.match.away[d.seat] = true;
+        break;
+      case "back":
+        if (this.match) this.match.away[d.seat] = false;
+        break;
+      case "deal_end":
+        this.dealEnd = d;
+        break;
+      case "score":
+        if (this.match) this.match.score = d;
+        break;
+      case "match_end":
+        this.result = { ...d, names: this.match ? this.match.players : [], score: this.match ? this.match.score : null };
+        this.showResult = true;
+        if (info) info.status = "waiting";
+        if (d.chips) refreshUser();
+        break;
+      case "kasa":
+        if (info) info.kasa = d.kasa;
+        break;
+      default:
+        break;
+    }
+    if (ev.view !== undefined && this.match) {
+      this.match.view = ev.view;
+      this.match.legal = ev.legal || [];
+      this.match.clock = ev.clock || null;
+      if (this.awaitingView) this.setPending(false);
+    }
+    if (ev.kind === "match_end" || (ev.kind === "seats" && this.result && info && info.status === "waiting")) {
+      // the match is over: keep its last view for the final picture, but no more moves
+      if (this.match) {
+        this.match.legal = [];
+        this.match.clock = null;
+        this.match.over = true;
+      }
+    }
+    this.queueRender();
+  }
+
+  updateYou() {
+    const me = this.app.user;
+    if (!this.info || !me) {
+      this.you = null;
+      return;
+    }
+    const idx = this.info.seats.findIndex((s) => s.user && s.user.id === me.id);
+    this.you = idx >= 0 ? idx : null;
+  }
+
+  addLog(d) {
+    const text = this.game && this.game.describe ? this.game.describe(d) : null;
+    if (!text) return;
+    this.log.push(text);
+    if (this.log.length > 8) this.log.shift();
+  }
+
+  ensureGame() {
+    if (!this.info || this.gameId === this.info.game) return;
+    this.gameId = this.info.game;
+    const mod = MODULES[this.gameId];
+    this.game = mod ? mod.create(this.context()) : null;
+  }
+
+  // ================================================================ the game's context
+  context() {
+    const view = this;
+    return {
+      get game() {
+        return view.info ? view.info.game : null;
+      },
+      get info() {
+        return view.info;
+      },
+      get you() {
+        return view.you;
+      },
+      get view() {
+        return view.match ? view.match.view : null;
+      },
+      get legal() {
+        return view.match && !view.pending ? view.match.legal || [] : [];
+      },
+      get rawLegal() {
+        return view.match ? view.match.legal || [] : [];
+      },
+      get clock() {
+        return view.match ? view.match.clock : null;
+      },
+      get pending() {
+        return view.pending;
+      },
+      get seatCount() {
+        return view.info ? view.info.seats.length : 0;
+      },
+      get over() {
+        return !!(view.match && view.match.over);
+      },
+      name: (s) => view.seatName(s),
+      act: (action, opts) => view.act(action, opts),
+      request: (msg) => view.app.socket.request({ ...msg, table: view.id }),
+      rerender: () => view.queueRender(),
+      clockEl: (s) => view.clockEl(s),
+      seatTag: (s, extra) => view.seatTag(s, extra),
+      rel: (s) => view.rel(s),
+      toast,
+    };
+  }
+
+  seatName(s) {
+    if (s === null || s === undefined) return "";
+    const seat = this.info && this.info.seats[s];
+    if (seat && seat.user) return seat.user.name;
+    if (seat && seat.bot) return `${t("bot")} ${s + 1}`;
+    const p = this.match && this.match.players[s];
+    if (p && p.startsWith("bot:")) return `${t("bot")} ${s + 1}`;
+    return p || t("seat_n", { n: s + 1 });
+  }
+
+  /** Position of seat s around the table: 0 bottom (you), 1 right, 2 top, 3 left. */
+  rel(s) {
+    const n = this.info ? this.info.seats.length : 4;
+    const base = this.you === null ? 0 : this.you;
+    const r = (s - base + n) % n;
+    if (n === 4) return r;
+    if (n === 2) return r === 0 ? 0 : 2;
+    if (n === 3) return [0, 1, 3][r];
+    return r;
+  }
+
+  // ================================================================ actions
+  setPending(on, id) {
+    this.pending = on;
+    this.pendingId = on ? id : null;
+    this.awaitingView = false;
+    clearTimeout(this.pendingTimer);
+    if (on) {
+      this.pendingTimer = setTimeout(() => {
+        this.setPending(false);
+        this.queueRender();
+      }, 4000);
+    }
+  }
+
+  /** Play a move (a record action without `seat`). Resolves true when accepted. */
+  async act(action, opts = {}) {
+    if (this.pending && action.act !== "arrange") return false;
+    const socket = this.app.socket;
+    const id = socket.nextId;
+    const isArrange = action.act === "arrange";
+    if (!isArrange) {
+      this.setPending(true, id);
+      this.queueRender();
+    }
+    try {
+      await socket.request({ type: "act", table: this.id, action });
+      if (isArrange) return true;
+      if (!this.awaitingView) this.awaitingView = true;
+      return true;
+    } catch (err) {
+      if (!isArrange) this.setPending(false);
+      if (opts.quiet) {
+        this.queueRender();
+        return false;
+      }
+      if (err.code === "illegal_action") {
+        const rule = err.rule ? ` (${err.rule})` : "";
+        toast(`${t("illegal")}: ${err.message}${rule}`, "error");
+      } else {
+        toast(errorText(err), "error");
+      }
+      this.queueRender();
+      return false;
+    }
+  }
+
+  async sit(seat) {
+    try {
+      await this.app.socket.request({ type: "sit", table: this.id, seat });
+    } catch (err) {
+      toast(errorText(err), "error");
+    }
+  }
+
+  async simple(type) {
+    try {
+      await this.app.socket.request({ type, table: this.id });
+    } catch (err) {
+      toast(errorText(err), "error");
+    }
+  }
+
+  // ================================================================ rendering
+  queueRender() {
+    if (this.renderQueued) return;
+    this.renderQueued = true;
+    requestAnimationFrame(() => {
+      this.renderQueued = false;
+      if (this.game && this.game.busy && this.game.busy()) {
+        // a drag is in progress: draw when it ends
+        this.game.afterDrag = () => this.queueRender();
+        return;
+      }
+      this.render();
+    });
+  }
+
+  myTurn() {
+    return !!(this.match && this.you !== null && this.match.legal && this.match.legal.length && !this.pending && !this.match.over);
+  }
+
+  render() {
+    if (!this.root) return;
+    const root = this.root;
+    const focusKey = document.activeElement && root.contains(document.activeElement) ? focusId(document.activeElement) : null;
+    clear(root);
+    if (this.notFound) {
+      root.append(h("section", { class: "panel" }, h("p", {}, t("err_not_found")), h("button", { type: "button", onclick: () => navigate("#/") }, t("back_to_lobby"))));
+      return;
+    }
+    if (!this.info) {
+      root.append(h("p", { class: "loading" }, t("connecting")));
+      return;
+    }
+    const info = this.info;
+    const status = info.status;
+    const el = h("div", {
+      id: "table",
+      class: `table-view game-${info.game} status-${status}` + (this.you === null ? " spectator" : ""),
+      "data-status": status,
+      "data-game": info.game,
+      "data-you": this.you === null ? "" : this.you,
+      "data-my-turn": this.myTurn() ? "1" : "0",
+      "data-pending": this.pending ? "1" : "0",
+      "data-n": this.n ?? "",
+      "data-match": this.match ? this.match.id : "",
+      "data-deal": this.match ? this.match.deal : "",
+      "data-result": this.result ? "1" : "0",
+    });
+    el.append(this.topBar());
+    const main = h("div", { class: "table-main" });
+    const gameBox = h("div", { id: "game", class: "game" });
+    if (this.match && this.match.view && this.game) {
+      this.game.render(gameBox);
+    } else {
+      gameBox.append(this.waitingRoom());
+    }
+    main.append(gameBox, this.sidePanel());
+    el.append(main);
+    if (status === "countdown") el.append(this.countdownOverlay());
+    if (this.result && this.showResult) el.append(this.resultOverlay());
+    if (this.showHelp) el.append(this.helpOverlay());
+    root.append(el);
+    if (focusKey) {
+      const again = root.querySelector(focusKey);
+      if (again) again.focus({ preventScroll: true });
+    }
+    this.tick();
+  }
+
+  topBar() {
+    const info = this.info;
+    const buttons = [];
+    const me = this.app.user;
+    const manager = me && info.manager && info.manager.id === me.id;
+    if (manager && info.status === "waiting") buttons.push(h("button", { type: "button", class: "primary", id: "start-button", onclick: () => this.simple("start") }, t("start")));
+    if (manager && info.status === "countdown") buttons.push(h("button", { type: "button", id: "cancel-button", onclick: () => this.simple("cancel") }, t("cancel")));
+    if (this.you !== null && info.status === "waiting") buttons.push(h("button", { type: "button", id: "leave-button", onclick: () => this.simple("leave") }, t("leave_seat")));
+    if (this.result && !this.showResult) buttons.push(h("button", { type: "button", id: "show-result", onclick: () => { this.showResult = true; this.render(); } }, t("final_result")));
+    const away = this.match && this.you !== null && this.match.away[this.you] && info.status === "playing";
+    return h(
+      "div",
+      { class: "top-bar" },
+      h("button", { type: "button", class: "link back", id: "back-to-lobby", onclick: () => navigate("#/"), title: t("back_to_lobby") }, "‹ ", t("lobby")),
+      h("div", { class: "title" }, h("b", {}, gameName(info.game)), h("span", { class: "opts" }, optionsSummary(info.game, info.options)), info.kasa !== null && info.kasa !== undefined ? h("span", { class: "kasa", id: "kasa" }, `${t("kasa")}: ${info.kasa}`) : null),
+      this.turnLine(),
+      h("div", { class: "buttons" }, buttons),
+      away ? h("div", { class: "away-banner", id: "away-banner" }, t("you_are_away"), " ", h("button", { type: "button", class: "primary", id: "come-back", onclick: () => this.simple("back") }, t("come_back"))) : null,
+    );
+  }
+
+  turnLine() {
+    if (!this.match || !this.match.clock || this.match.over) {
+      if (this.you === null) return h("div", { class: "turn-line" }, t("watching"));
+      return h("div", { class: "turn-line" });
+    }
+    const toAct = this.match.clock.to_act || [];
+    if (this.you !== null && toAct.includes(this.you)) return h("div", { class: "turn-line mine", id: "turn-line" }, t("your_turn"), " ", this.clockEl(this.you, true));
+    if (toAct.length) return h("div", { class: "turn-line", id: "turn-line" }, t("turn_of", { name: this.seatName(toAct[0]) }), " ", this.clockEl(toAct[0], true));
+    if (this.dealEnd) return h("div", { class: "turn-line" }, t("deal_over"));
+    return h("div", { class: "turn-line" });
+  }
+
+  clockEl(seat, inline = false) {
+    const c = this.match && this.match.clock;
+    if (!c || !(c.to_act || []).includes(seat)) return null;
+    return h("span", { class: "clock" + (inline ? " inline" : ""), "data-clock-seat": seat }, h("span", { class: "bar" }, h("span", { class: "fill" })), h("span", { class: "txt" }));
+  }
+
+  seatTag(s, extra) {
+    const seat = this.info.seats[s] || {};
+    const isBot = !!seat.bot || (!seat.user && this.match && (this.match.players[s] || "").startsWith("bot:"));
+    const away = this.match && this.match.away[s];
+    const toAct = this.match && this.match.clock && (this.match.clock.to_act || []).includes(s);
+    return h(
+      "div",
+      { class: "seat-tag" + (toAct ? " to-act" : "") + (s === this.you ? " me" : ""), "data-seat": s },
+      h("span", { class: "name" }, isBot ? "🤖 " : "", this.seatName(s), s === this.you ? h("small", {}, ` (${t("you")})`) : null, away ? h("small", { class: "away" }, ` ${t("away")}`) : null),
+      extra || null,
+      this.clockEl(s),
+    );
+  }
+
+  waitingRoom() {
+    const info = this.info;
+    const me = this.app.user;
+    const seats = info.seats.map((s) => {
+      let who;
+      if (s.user) who = h("span", { class: "who" + (me && s.user.id === me.id ? " me" : "") }, s.user.name);
+      else if (s.bot) who = h("span", { class: "who bot" }, "🤖 " + t("bot"));
+      else if (me && info.status === "waiting") who = h("button", { type: "button", class: "sit", "data-seat": s.seat, onclick: () => this.sit(s.seat) }, t("sit"));
+      else who = h("span", { class: "who empty" }, t("empty_seat"));
+      return h("li", { "data-seat": s.seat }, h("span", { class: "seat-no" }, t("seat_n", { n: s.seat + 1 })), who);
+    });
+    const manager = me && info.manager && info.manager.id === me.id;
+    return h(
+      "div",
+      { class: "waiting-room" },
+      h("h2", {}, gameName(info.game)),
+      h("p", { class: "opts" }, optionsSummary(info.game, info.options)),
+      h("ul", { class: "seats", id: "seat-list" }, seats),
+      h("p", { class: "hint" }, manager ? t("you_are_manager") : me ? t("waiting_for_start") : t("signin_needed")),
+      this.result ? h("div", { class: "last-result" }, h("h3", {}, t("final_result")), this.finalTable()) : null,
+    );
+  }
+
+  countdownOverlay() {
+    return h("div", { class: "overlay countdown", id: "countdown" }, h("div", { class: "box" }, h("div", {}, t("starts_in")), h("div", { class: "big", id: "countdown-seconds" }, "")));
+  }
+
+  sidePanel() {
+    const yaz = this.yazboz();
+    return h(
+      "aside",
+      { class: "side" + (this.showYazboz ? " open" : "") },
+      h(
+        "button",
+        { type: "button", class: "yazboz-toggle", id: "yazboz-toggle", onclick: () => { this.showYazboz = !this.showYazboz; this.render(); }, "aria-expanded": this.showYazboz ? "true" : "false" },
+        t("yazboz"),
+        " ",
+        this.totalsInline(),
+      ),
+      yaz,
+      this.log.length ? h("ol", { class: "log", id: "event-log" }, this.log.slice(-6).map((x) => h("li", {}, x))) : null,
+      h("p", { class: "keys-hint" }, h("button", { type: "button", class: "link", onclick: () => { this.showHelp = true; this.render(); } }, "⌨ ", t("keys_help"))),
+    );
+  }
+
+  totalsInline() {
+    const score = this.currentScore();
+    if (!score) return null;
+    return h("span", { class: "totals-inline" }, score.totals.map((v, i) => h("span", { class: "tot" }, `${this.shortName(i)} ${v}`)));
+  }
+
+  shortName(s) {
+    const n = this.seatName(s);
+    return n.length > 8 ? n.slice(0, 7) + "…" : n;
+  }
+
+  currentScore() {
+    if (this.match) return this.match.score;
+    if (this.result) {
+      const r = this.result.result;
+      return { deals: r.deals.filter((d) => d.scores).map((d) => ({ scores: d.scores, end: d.end })), totals: r.totals };
+    }
+    return null;
+  }
+
+  yazboz() {
+    const score = this.currentScore();
+    const n = this.info.seats.length;
+    const head = h("tr", {}, h("th", {}, ""), Array.from({ length: n }, (_, s) => h("th", { class: s === this.you ? "me" : "" }, this.shortName(s))));
+    const rows = [];
+    if (score) {
+      let k = 0;
+      for (const d of score.deals) {
+        const isVoid = d.end === "void";
+        if (!isVoid) k += 1;
+        rows.push(h("tr", { class: isVoid ? "void" : "" }, h("th", {}, isVoid ? t("void_deal") : t("deal_n", { n: k })), d.scores.map((v) => h("td", {}, isVoid ? "–" : fmtSigned(v)))));
+      }
+    }
+    const totals = score ? score.totals : Array(n).fill(0);
+    const okeyGame = this.info.game.endsWith("okey");
+    return h(
+      "div",
+      { class: "yazboz", id: "yazboz" },
+      h("h3", {}, t("yazboz"), okeyGame ? h("small", {}, ` (${t("lower_is_better")})`) : null),
+      h("table", {}, h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, h("tr", {}, h("th", {}, t("total")), totals.map((v) => h("td", {}, String(v)))))),
+    );
+  }
+
+  finalTable() {
+    const r = this.result;
+    const res = r.result;
+    const n = res.totals.length;
+    const names = Array.from({ length: n }, (_, s) => this.seatName(s));
+    const rows = [];
+    let k = 0;
+    for (const d of res.deals) {
+      if (!d.scores) continue;
+      const isVoid = d.end === "void";
+      if (!isVoid) k += 1;
+      rows.push(h("tr", { class: isVoid ? "void" : "" }, h("th", {}, isVoid ? t("void_deal") : t("deal_n", { n: k })), d.scores.map((v) => h("td", {}, isVoid ? "–" : fmtSigned(v)))));
+    }
+    const winners = Array.isArray(res.winner) ? res.winner : res.winner === null || res.winner === undefined ? [] : [res.winner];
+    const foot = [h("tr", { class: "totals" }, h("th", {}, t("total")), res.totals.map((v, s) => h("td", { class: winners.includes(s) ? "win" : "" }, String(v))))];
+    const rp = r.ranking_points || res.ranking_points;
+    if (rp) foot.push(h("tr", {}, h("th", {}, t("ranking_points")), rp.map((v) => h("td", {}, fmtSigned(v)))));
+    if (r.chips && r.chips.net) foot.push(h("tr", {}, h("th", {}, t("chips_net")), r.chips.net.map((v) => h("td", {}, fmtSigned(v)))));
+    return h(
+      "table",
+      { class: "final-yazboz", id: "final-yazboz" },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), names.map((x, s) => h("th", { class: (s === this.you ? "me " : "") + (winners.includes(s) ? "win" : "") }, x)))),
+      h("tbody", {}, rows),
+      h("tfoot", {}, foot),
+    );
+  }
+
+  resultOverlay() {
+    const r = this.result;
+    const res = r.result;
+    const winners = Array.isArray(res.winner) ? res.winner : res.winner === null || res.winner === undefined ? [] : [res.winner];
+    const me = this.app.user;
+    const manager = me && this.info.manager && this.info.manager.id === me.id;
+    return h(
+      "div",
+      { class: "overlay result", id: "match-result", role: "dialog", "aria-modal": "true" },
+      h(
+        "div",
+        { class: "box" },
+        h("h2", {}, t("final_result")),
+        h("p", { class: "winner", id: "winner-line" }, winners.length ? t("winner", { name: winners.map((s) => this.seatName(s)).join(" & ") }) : t("draw_result")),
+        this.finalTable(),
+        h(
+          "div",
+          { class: "row" },
+          r.record ? h("a", { href: r.record, class: "button", download: "" }, t("download_record")) : null,
+          manager && this.info.status === "waiting" ? h("button", { type: "button", class: "primary", id: "new-match", onclick: () => { this.showResult = false; this.simple("start"); } }, t("new_match")) : null,
+          h("button", { type: "button", id: "close-result", onclick: () => { this.showResult = false; this.render(); } }, t("close")),
+          h("button", { type: "button", onclick: () => navigate("#/") }, t("back_to_lobby")),
+        ),
+      ),
+    );
+  }
+
+  helpOverlay() {
+    const okeyGame = this.info.game.endsWith("okey");
+    return h(
+      "div",
+      { class: "overlay help", id: "help", onclick: () => { this.showHelp = false; this.render(); } },
+      h("div", { class: "box" }, h("h2", {}, t("help_title")), h("p", {}, okeyGame ? t("keys_okey") : t("keys_cards")), h("p", {}, "Tab · Enter · Esc"), h("button", { type: "button" }, t("close"))),
+    );
+  }
+
+  // ================================================================ clocks
+  tick() {
+    const now = this.app.socket ? this.app.socket.now() : Date.now();
+    if (this.info && this.info.status === "countdown") {
+      const el = document.getElementById("countdown-seconds");
+      if (el && this.info.countdown_ends_at) el.textContent = String(Math.max(0, Math.ceil((this.info.countdown_ends_at - now) / 1000)));
+    }
+    const c = this.match && this.match.clock;
+    for (const el of document.querySelectorAll("[data-clock-seat]")) {
+      const txt = el.querySelector(".txt");
+      const fill = el.querySelector(".fill");
+      if (!c || !c.deadline) {
+        el.classList.add("bot");
+        if (txt) txt.textContent = t("bot_thinking");
+        if (fill) fill.style.width = "100%";
+        continue;
+      }
+      el.classList.remove("bot");
+      const left = Math.max(0, (c.deadline - now) / 1000);
+      if (txt) txt.textContent = t("clock_left", { s: Math.ceil(left) });
+      if (fill) fill.style.width = `${Math.min(100, (100 * left) / (c.seconds || 30))}%`;
+      el.classList.toggle("low", left < 6);
+    }
+  }
+
+  // ================================================================ keys
+  keydown(e) {
+    if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || e.target.tagName === "TEXTAREA")) return;
+    if (e.key === "Escape") {
+      if (this.showHelp || this.showResult) {
+        this.showHelp = false;
+        this.showResult = false;
+        this.render();
+        e.preventDefault();
+        return;
+      }
+    }
+    if (e.key === "?") {
+      this.showHelp = !this.showHelp;
+      this.render();
+      e.preventDefault();
+      return;
+    }
+    if ((e.key === "y" || e.key === "Y") && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      this.showYazboz = !this.showYazboz;
+      this.render();
+      e.preventDefault();
+      return;
+    }
+    if (this.game && this.game.onKey && this.match && this.match.view && !this.showResult && this.game.onKey(e)) {
+      e.preventDefault();
+    }
+  }
+}
+
+/** A CSS selector that finds an equivalent element after a re-render (to keep the focus). */
+function focusId(el) {
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  for (const attr of ["data-card", "data-tile-slot", "data-act", "data-bid", "data-contract", "data-option"]) {
+    const v = el.getAttribute(attr);
+    if (v !== null) return `[${attr}="${CSS.escape(v)}"]`;
+  }
+  return null;
+}
+
+/** Arrow keys move the focus among the game's legal buttons; Enter/Space press it. */
+export function cycleFocus(e, container, selector = '[data-legal="1"]') {
+  if (e.key !== "ArrowLeft" && e.key !== "ArrowRight" && e.key !== "ArrowUp" && e.key !== "ArrowDown") return false;
+  const items = [...container.querySelectorAll(selector)].filter((x) => !x.disabled);
+  if (!items.length) return false;
+  const i = items.indexOf(document.activeElement);
+  const step = e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 1;
+  const next = i < 0 ? (step > 0 ? 0 : items.length - 1) : (i + step + items.length) % items.length;
+  items[next].focus();
+  return true;
+}

@@ -1,0 +1,226 @@
+"""The real server in a subprocess, and scripted WebSocket players, for the e2e tests."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+from kahvehane.games.okey.melds import face_value
+from kahvehane.games.okey.solver import best_arrangement
+from kahvehane.tiles import parse_tile, tile_name
+
+ROOT = Path(__file__).resolve().parents[2]
+COOKIE = "kahvehane_session"
+WAIT = 60.0  # generous bound on any single wait (a hung server fails, never hangs CI)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """``kahvehane serve`` on a free port, against one database URL."""
+
+    db_url: str
+    log_path: Path
+    extra: list[str] = field(default_factory=list)
+    port: int = 0
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self) -> None:
+        if not self.port:
+            self.port = free_port()
+        args = [sys.executable, "-m", "kahvehane.cli", "serve", "--port", str(self.port),
+                "--db", self.db_url, "--countdown", "0.2", "--bot-delay", "0",
+                "--deal-pause", "0", "--log-level", "warning", *self.extra]
+        log = open(self.log_path, "ab")  # noqa: SIM115 - the process owns it
+        self.proc = subprocess.Popen(args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log_path.read_text()[-3000:]}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    return
+            time.sleep(0.05)
+        raise RuntimeError("the server did not come up")
+
+    def stop(self, *, kill: bool = False) -> None:
+        if self.proc is None:
+            return
+        self.proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+
+async def signup(server: Server, name: str, *, guest: bool = False) -> str:
+    """A new account (or guest); returns its session token."""
+    async with httpx.AsyncClient(base_url=server.url) as c:
+        if guest:
+            r = await c.post("/api/auth/guest", json={"name": name})
+        else:
+            r = await c.post("/api/auth/signup", json={"name": name, "password": "sifre-1234"})
+        assert r.status_code == 201, r.text
+        return str(r.cookies[COOKIE])
+
+
+async def api(server: Server, method: str, path: str, token: str | None = None,
+              **kw: Any) -> httpx.Response:
+    cookies = {COOKIE: token} if token else None
+    async with httpx.AsyncClient(base_url=server.url, cookies=cookies) as c:
+        return await c.request(method, path, **kw)
+
+
+Chooser = Callable[[dict[str, Any], list[dict[str, Any]], random.Random], dict[str, Any]]
+
+
+def okey_chooser(view: dict[str, Any], legal: list[dict[str, Any]],
+                 rng: random.Random) -> dict[str, Any]:
+    """A scripted Okey player that finishes deals: finish when it can, else throw the
+    highest tile that seri diz leaves alone."""
+    for a in legal:
+        if a["act"] == "finish":
+            return a
+    discards = [a for a in legal if a["act"] == "discard"]
+    if discards:
+        okey = parse_tile(view["okey"])
+        tiles = [parse_tile(t) for block in view["rack"] for t in block]
+        arr = best_arrangement(tiles, okey)
+        singles = [b[0] for b in arr.blocks if len(b) == 1 and b[0] != okey]
+        if singles:
+            t = max(singles, key=lambda x: face_value(x, okey))
+            return {"act": "discard", "tile": tile_name(t)}
+        return discards[0]
+    return legal[0]
+
+
+def random_chooser(view: dict[str, Any], legal: list[dict[str, Any]],
+                   rng: random.Random) -> dict[str, Any]:
+    return legal[rng.randrange(len(legal))]
+
+
+class Player:
+    """A WebSocket client that records every message it receives."""
+
+    def __init__(self, server: Server, token: str | None, name: str = "") -> None:
+        self.server = server
+        self.token = token
+        self.name = name
+        self.ws: ClientConnection | None = None
+        self.messages: list[dict[str, Any]] = []  # everything ever received
+        self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.reader: asyncio.Task[None] | None = None
+        self.hello: dict[str, Any] = {}
+        self.epoch: str | None = None
+        self.last_n = 0
+        self.closed_code: int | None = None
+
+    async def connect(self) -> dict[str, Any]:
+        headers = {"Cookie": f"{COOKIE}={self.token}"} if self.token else {}
+        self.ws = await connect(self.server.ws_url, additional_headers=headers,
+                                max_size=2**22)
+        self.inbox = asyncio.Queue()
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+        self.hello = await self.expect(lambda m: m["type"] == "hello")
+        return self.hello
+
+    async def _read(self) -> None:
+        assert self.ws is not None
+        try:
+            async for raw in self.ws:
+                msg = json.loads(raw)
+                self.messages.append(msg)
+                if msg.get("type") == "snapshot":
+                    self.epoch = msg["epoch"]
+                    self.last_n = msg["n"]
+                elif msg.get("type") in ("event", "sync"):
+                    self.last_n = msg["n"]
+                await self.inbox.put(msg)
+        except Exception:
+            pass
+        finally:
+            self.closed_code = self.ws.close_code if self.ws is not None else None
+            await self.inbox.put({"type": "_closed", "code": self.closed_code})
+
+    async def send(self, **msg: Any) -> None:
+        assert self.ws is not None
+        await self.ws.send(json.dumps(msg))
+
+    async def send_raw(self, text: str) -> None:
+        assert self.ws is not None
+        await self.ws.send(text)
+
+    async def expect(self, pred: Callable[[dict[str, Any]], bool],
+                     timeout: float = WAIT) -> dict[str, Any]:
+        """The next message matching ``pred`` (others are skipped)."""
+        async with asyncio.timeout(timeout):
+            while True:
+                msg = await self.inbox.get()
+                if msg["type"] == "_closed":
+                    raise ConnectionError(f"{self.name}: closed ({msg['code']})")
+                if pred(msg):
+                    return msg
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self.reader is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.reader
+        self.ws = None
+
+    def drop(self) -> None:
+        """Lose the connection abruptly (no close handshake)."""
+        if self.ws is not None:
+            self.ws.transport.abort()
+
+
+async def play_until_end(player: Player, table: str, choose: Chooser, rng: random.Random,
+                         *, stop_after: int | None = None) -> dict[str, Any] | None:
+    """Answer every turn of ``player`` until ``match_end`` (returned), or until it has
+    made ``stop_after`` moves (``None`` returned)."""
+    moves = 0
+    while True:
+        msg = await player.expect(lambda m: m.get("table") == table
+                                  and m["type"] in ("event", "snapshot", "sync"))
+        if msg["type"] == "event" and msg["kind"] == "match_end":
+            return msg
+        state: dict[str, Any] | None = msg.get("match") if msg["type"] == "snapshot" else msg
+        legal = state.get("legal") if state else None
+        if legal and state is not None:
+            if stop_after is not None and moves >= stop_after:
+                return None
+            action = choose(state["view"], legal, rng)
+            await player.send(type="act", table=table, action=action)
+            moves += 1

@@ -1,0 +1,118 @@
+"""The hidden-information check of every message a client received.
+
+The match's record (downloaded after the match, seeds revealed) is replayed through the
+engine, giving every state the players went through. Each message that carries a
+``view`` is matched to the state whose ``view(seat)`` it equals (so the message is proved
+to be derived from the engine's view of that seat); then no card or tile may appear in
+it, or in the events before it, that was visible only to another seat both at that
+state and at every state since the viewer's previous view (a tile taken from the
+discards was public before the draw: the draw event may name it).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from kahvehane.match import Match
+
+CARD = re.compile(r"^(A|[2-9]|10|J|Q|K)[SHDC]$")
+TILE = re.compile(r"^([RYBK](1[0-3]|[1-9])|J)$")
+
+
+def _tokens(obj: Any, pat: re.Pattern[str], out: set[str]) -> set[str]:
+    if isinstance(obj, str):
+        if pat.match(obj):
+            out.add(obj)
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            _tokens(v, pat, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            _tokens(v, pat, out)
+    return out
+
+
+def states(record: dict[str, Any]) -> tuple[list[dict[Any, Any]], list[dict[Any, set[str]]]]:
+    """Every state of the match: the views per viewer and what each viewer must not see."""
+    pat = TILE if record["game"].endswith("okey") else CARD
+    m = Match(record["game"], record["options"], players=record.get("players"))
+    seats: list[int | None] = [*range(m.num_seats), None]
+    views: list[dict[Any, Any]] = []
+    hidden: list[dict[Any, set[str]]] = []
+
+    def snap() -> None:
+        st = m.deals[-1].state
+        vs = {s: st.view(s) for s in seats}
+        toks = {s: _tokens(vs[s], pat, set()) for s in seats}
+        views.append(vs)
+        hidden.append({
+            s: set().union(*(toks[o] for o in seats if o not in (s, None))) - toks[s]
+            - toks[None]
+            for s in seats
+        })
+
+    for deal in record["deals"]:
+        m.deal(deal.get("setup"), seed=deal.get("seed"), commitment=deal.get("commitment"))
+        snap()
+        for action in deal["actions"]:
+            m.apply(action)
+            snap()
+    return views, hidden
+
+
+def match_messages(messages: list[dict[str, Any]], table: str, match_id: int
+                   ) -> list[dict[str, Any]]:
+    """The messages of ``table`` from the start of match ``match_id`` to its end."""
+    out: list[dict[str, Any]] = []
+    inside = False
+    for msg in messages:
+        if msg.get("table") != table:
+            continue
+        if msg["type"] == "event" and msg["kind"] == "match_start":
+            inside = msg["data"]["match"] == match_id
+        elif msg["type"] == "snapshot":
+            inside = bool(msg["match"]) and msg["match"]["id"] == match_id
+        if inside:
+            out.append(msg)
+            if msg["type"] == "event" and msg["kind"] == "match_end":
+                inside = False
+    return out
+
+
+def check_viewer(record: dict[str, Any], seat: int | None, messages: list[dict[str, Any]],
+                 views: list[dict[Any, Any]], hidden: list[dict[Any, set[str]]]) -> int:
+    """Check one viewer's messages of one match; return how many views were matched."""
+    pat = TILE if record["game"].endswith("okey") else CARD
+    p = 0
+    pending: list[dict[str, Any]] = []
+    matched = 0
+    for msg in messages:
+        view = msg["match"]["view"] if msg["type"] == "snapshot" and msg["match"] else \
+            msg.get("view")
+        if view is None:
+            pending.append(msg)
+            continue
+        q = p
+        while q < len(views) and views[q][seat] != view:
+            q += 1
+        assert q < len(views), (
+            f"seat {seat}: a view that is no state's view({seat}): {view}")
+        start = p if matched else q
+        secret = set(hidden[q][seat])
+        for t in range(start, q):
+            secret &= hidden[t][seat]
+        p = q
+        seen = _tokens([*pending, msg], pat, set())
+        leaked = seen & secret
+        assert not leaked, f"seat {seat} was sent {sorted(leaked)}, hidden from it: {msg}"
+        pending = []
+        matched += 1
+    # What followed the last view: the match's end. Its result lists every deal's public
+    # facts (earlier deals' indicators, say), so only the rest is checked.
+    secret = set(hidden[-1][seat])
+    for t in range(p, len(hidden) - 1):
+        secret &= hidden[t][seat]
+    rest = [{k: v for k, v in m.get("data", {}).items() if k != "result"} for m in pending]
+    assert not _tokens(rest, pat, set()) & secret
+    return matched
