@@ -18,7 +18,7 @@ export const app = {
 };
 
 // For the browser tests and the curious: window.kahvehane.app
-window.kahvehane = { app };
+window.kahvehane = { app, stats: { snapshots: 0, syncs: 0, events: 0 } };
 
 const root = () => document.getElementById("main");
 
@@ -35,7 +35,7 @@ function renderHeader() {
         h("button", { class: "link", id: "sign-out", type: "button", onclick: signOut }, t("sign_out")),
       )
     : null;
-  hdr.append(
+  const parts = [
     h("a", { class: "logo", href: "#/", title: t("tagline") }, "☕ ", h("span", {}, t("app_name"))),
     status,
     h("span", { class: "spacer" }),
@@ -55,7 +55,8 @@ function renderHeader() {
       },
       t("lang_switch"),
     ),
-  );
+  ];
+  hdr.append(...parts.filter(Boolean));
   document.body.dataset.connected = app.connected ? "1" : "0";
 }
 
@@ -115,11 +116,9 @@ async function boot() {
   document.documentElement.lang = getLang();
   renderHeader();
   try {
-    const [games, me] = await Promise.allSettled([api("GET", "/api/games"), api("GET", "/api/me")]);
-    if (games.status === "fulfilled") app.games = games.value.games;
-    if (me.status === "fulfilled") app.user = me.value.user;
+    app.games = (await api("GET", "/api/games")).games;
   } catch {
-    // the socket's hello tells who we are anyway
+    // the form falls back to the game names alone
   }
   app.socket = new Socket({
     onMessage,

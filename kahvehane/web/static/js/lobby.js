@@ -257,7 +257,7 @@ export class LobbyView {
     const seats = tb.seats.map((s) => {
       let who;
       if (s.user) who = h("span", { class: "who" + (me && s.user.id === me.id ? " me" : "") }, s.user.name, s.away ? h("small", {}, ` (${t("away")})`) : null);
-      else if (s.bot) who = h("span", { class: "who bot" }, "🤖 " + t("bot"));
+      else if (s.bot) who = h("span", { class: "who bot" }, h("span", { class: "bot-badge" }, "bot"), " ", t("bot"));
       else if (tb.status !== "playing" && me)
         who = h(
           "button",

@@ -102,6 +102,7 @@ export class TableView {
         this.applyEvent(msg);
         break;
       case "sync":
+        window.kahvehane.stats.syncs += 1;
         this.catchingUp = false;
         this.n = msg.n;
         if (this.match && msg.view) {
@@ -133,6 +134,7 @@ export class TableView {
   }
 
   applySnapshot(s) {
+    window.kahvehane.stats.snapshots += 1;
     this.epoch = s.epoch;
     this.n = s.n;
     this.catchingUp = false;
@@ -186,6 +188,7 @@ export class TableView {
       return;
     }
     this.n = ev.n;
+    window.kahvehane.stats.events += 1;
     const d = ev.data || {};
     const info = this.info;
     switch (ev.kind) {
@@ -549,7 +552,7 @@ export class TableView {
     return h(
       "div",
       { class: "seat-tag" + (toAct ? " to-act" : "") + (s === this.you ? " me" : ""), "data-seat": s },
-      h("span", { class: "name" }, isBot ? "🤖 " : "", this.seatName(s), s === this.you ? h("small", {}, ` (${t("you")})`) : null, away ? h("small", { class: "away" }, ` ${t("away")}`) : null),
+      h("span", { class: "name" }, isBot ? h("span", { class: "bot-badge" }, "bot") : null, this.seatName(s), s === this.you ? h("small", {}, ` (${t("you")})`) : null, away ? h("small", { class: "away" }, ` ${t("away")}`) : null),
       extra || null,
       this.clockEl(s),
     );
@@ -561,7 +564,7 @@ export class TableView {
     const seats = info.seats.map((s) => {
       let who;
       if (s.user) who = h("span", { class: "who" + (me && s.user.id === me.id ? " me" : "") }, s.user.name);
-      else if (s.bot) who = h("span", { class: "who bot" }, "🤖 " + t("bot"));
+      else if (s.bot) who = h("span", { class: "who bot" }, h("span", { class: "bot-badge" }, "bot"), " ", t("bot"));
       else if (me && info.status === "waiting") who = h("button", { type: "button", class: "sit", "data-seat": s.seat, onclick: () => this.sit(s.seat) }, t("sit"));
       else who = h("span", { class: "who empty" }, t("empty_seat"));
       return h("li", { "data-seat": s.seat }, h("span", { class: "seat-no" }, t("seat_n", { n: s.seat + 1 })), who);

@@ -431,7 +431,7 @@ export function create(ctx) {
       "button",
       {
         type: "button",
-        class: "pile" + (pileLegal ? " legal" : ""),
+        class: "draw-pile" + (pileLegal ? " legal" : ""),
         id: "draw-pile",
         "data-act": "draw-pile",
         "data-legal": pileLegal ? "1" : null,

@@ -1,0 +1,147 @@
+"""Fixtures of the browser tests: the real server on a free port with a temporary SQLite
+database, and Debian's Chromium driven by Playwright (the Python package).
+
+Playwright's own browser download does not work here, so the tests launch
+``/usr/bin/chromium`` (``make test`` installs it when it is missing; set
+``KAHVEHANE_CHROMIUM`` to use another binary). Screenshots go to
+``test-artifacts/web/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "web"
+CHROMIUM = os.environ.get("KAHVEHANE_CHROMIUM", "/usr/bin/chromium")
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 860}}
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                         "has_touch": True, "device_scale_factor": 2}
+
+# Fast tables for tests: a 1-second countdown (the real one is 10), quick bots, a short
+# pause between deals.
+SERVER_FLAGS = ["--countdown", "1", "--bot-delay", "0.03", "--deal-pause", "0.4",
+                "--log-level", "warning"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class WebServer:
+    """``kahvehane serve`` (or the seeded wrapper) in a subprocess on a free port."""
+
+    def __init__(self, folder: Path, *, seeds: list[str] | None = None) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.db = f"sqlite:///{folder / 'salon.sqlite3'}"
+        self.seeds = seeds
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = folder / "server.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        if self.seeds:
+            module = "tests.web.serve_seeded"
+            env["KAHVEHANE_WEB_SEEDS"] = ",".join(self.seeds)
+        else:
+            module = "kahvehane.cli"
+        args = [sys.executable, "-m", module, "serve", "--port", str(self.port),
+                "--db", self.db, *SERVER_FLAGS]
+        log = open(self.log, "ab")  # noqa: SIM115 - the process owns it
+        self.proc = subprocess.Popen(args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                                     env=env)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-3000:]}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    return
+            time.sleep(0.05)
+        raise RuntimeError("the server did not come up")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs it (apt-get install -y"
+                    " chromium), or set KAHVEHANE_CHROMIUM", pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM,
+                                    args=["--disable-dev-shm-usage", "--no-sandbox"])
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    srv = WebServer(tmp_path_factory.mktemp("web-salon"))
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def new_page(chromium: Any, request: pytest.FixtureRequest
+             ) -> Iterator[Callable[..., Any]]:
+    """``new_page(server, phone=False)``: a page in a fresh browser context (its own
+    cookies). Page errors fail the test; console messages go to the test's output."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def make(server: WebServer, *, phone: bool = False) -> Any:
+        ctx = chromium.new_context(base_url=server.url, **(PHONE if phone else DESKTOP))
+        ctx.set_default_timeout(20_000)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: print(f"[console {m.type}] {m.text}")
+                if m.type in ("error", "warning") else None)
+        return page
+
+    yield make
+    for ctx in contexts:
+        with contextlib.suppress(Exception):
+            ctx.close()
+    assert not errors, f"JavaScript errors in the page: {errors}"
