@@ -13,7 +13,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[test,server]'
 	@touch $(STAMP)
 
-test: $(STAMP)
+# The browser tests (tests/web) drive Debian's Chromium; Playwright's own download does not work here.
+CHROMIUM := /usr/bin/chromium
+
+$(CHROMIUM):
+	apt-get install -y -q chromium || (apt-get update -q && apt-get install -y -q chromium)
+
+test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check kahvehane tests bench
 	$(BIN)/mypy kahvehane
 	$(BIN)/python -m pytest -n 2

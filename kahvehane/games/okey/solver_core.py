@@ -472,15 +472,24 @@ def _search(
     live_mask = _live_mask
     bits_sum = _bits_sum
 
+    memo0: dict[tuple[int, int], int] = {}
+
     def f(a: int, b: int, w: int, cap: int) -> int:
         if not w:  # no okey left: the simpler search (its cap does not matter), on the
             # tiles still live without okeys (the others are single)
+            pair = (a, b)
+            got = memo0.get(pair)
+            if got is not None:
+                return got
             dead = a & ~live_mask(a, 0)
-            if dead:
-                if stop_at_zero:
-                    return inf
-                return bits_sum(dead) + bits_sum(b & dead) + f0(a ^ dead, b & ~dead)
-            return f0(a, b)
+            if not dead:
+                got = f0(a, b)
+            elif stop_at_zero:
+                got = inf
+            else:
+                got = bits_sum(dead) + bits_sum(b & dead) + f0(a ^ dead, b & ~dead)
+            memo0[pair] = got
+            return got
         if not a:
             return (w - cap) * okv_left if w > cap else 0
         key0 = (a, b, w, cap)
@@ -580,6 +589,24 @@ def _search(
         got = cmemo.get(key)
         if got is not None:
             return got
+        if not w:  # no okey left: the run can only take the next tiles in a row
+            best = f(a, b, 0, 0) if length >= 3 else inf
+            pick = 100  # 100 + n: stop after n more tiles in a row
+            n = 0
+            while best:
+                p += step
+                bit = 1 << (c13 + p - 1)
+                if p > 13 or p < 2 or not a & bit:
+                    break
+                a, b = (a, b ^ bit) if b & bit else (a ^ bit, b)
+                n += 1
+                if length + n >= 3:
+                    v = f(a, b, 0, 0)
+                    if v < best:
+                        best, pick = v, 100 + n
+            cmemo[key] = best
+            cchoice[key] = pick
+            return best
         pick = 0  # 0 stop, 1 stop after an okey as third tile, 2 + g the next real tile
         if length >= 3:
             ncap = cap + 13 - length
@@ -663,6 +690,12 @@ def _search(
                 length += 1 + g
                 p = q
                 nxt = cchoice[(a, b, w, cap, c13, p, min(length, lmax), step)]
+                if nxt >= 100:  # no okey left: the next nxt - 100 tiles in a row
+                    for _ in range(nxt - 100):
+                        p += step
+                        a, b = _take(a, b, 1 << (c13 + p - 1))
+                        seq.append(c13 + p - 1)
+                    break
                 if nxt < 2:
                     if nxt == 1:  # an okey as the third tile
                         seq.append(-1)

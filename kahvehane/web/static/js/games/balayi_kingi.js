@@ -42,7 +42,7 @@ export function create(ctx) {
         "div",
         { class: "hand bk-hand locked" + (mine ? " mine" : ""), id: mine ? "hand" : null, title: t("locked_hand") },
         Array.from({ length: p.hand_count }, () => backEl({ small: !mine })),
-        mine && p.hand_count && !p.unlocked ? h("span", { class: "lock-note" }, "🔒 ", t("locked_hand")) : null,
+        mine && p.hand_count && !p.unlocked ? h("span", { class: "lock-note" }, t("locked_hand")) : null,
       );
     }
     const used = (p.used_contracts || []).map((c) => h("span", { class: "used-contract", title: t("used") }, contractLabel(c)));

@@ -337,6 +337,7 @@ export function create(ctx) {
 
       const mine = h("div", { class: "my-area" });
       if (v.hand) {
+        if (v.hand.length <= 8) mine.classList.add("spread");
         mine.append(
           h(
             "div",
@@ -346,15 +347,16 @@ export function create(ctx) {
                 legal: playable.has(c),
                 dim: playable.size > 0 && !playable.has(c),
                 selected: st.selected === c,
-                onClick: () => (playable.size ? select(c) : ctx.act({ act: "trail", card: c })),
+                // a card with no legal move is sent anyway: the server says why not
+                onClick: () => (playable.has(c) ? select(c) : ctx.act({ act: "trail", card: c })),
               }),
             ),
           ),
         );
         if (st.selected && playable.size) mine.append(movePanel(v, legal));
         else if (playable.size) mine.append(h("p", { class: "hint" }, t("pick_card")));
+        el.append(mine);
       }
-      el.append(mine);
     },
     onKey(e) {
       if (e.key === "Escape" && st.selected) {

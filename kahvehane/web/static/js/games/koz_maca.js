@@ -65,6 +65,7 @@ export function create(ctx) {
         );
       }
       if (v.hand) {
+        if (v.hand.length <= 8) mine.classList.add("spread");
         const myTurnPlay = playable.size > 0;
         mine.append(
           h(
@@ -80,7 +81,7 @@ export function create(ctx) {
           ),
         );
       }
-      el.append(mine);
+      if (mine.childNodes.length) el.append(mine);
     },
     onKey(e) {
       const game = document.getElementById("game");

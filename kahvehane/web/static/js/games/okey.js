@@ -547,8 +547,8 @@ export function create(ctx) {
         const info = [h("span", { class: "hint", id: "okey-hint" }, phase)];
         if (v.game === "kdv_okey") info.unshift(h("span", { class: "ceza-box", id: "ceza-box", title: t("ceza") }, h("b", {}, t("ceza") + ": "), v.ceza === null || v.ceza === undefined ? t("ceza_none") : String(v.ceza)));
         mine.append(h("div", { class: "rack-info" }, info), rackEl(v), buttons(v));
+        el.append(mine);
       }
-      el.append(mine);
       if (st.focusSlot !== null && document.activeElement === document.body) {
         const i = st.focusSlot;
         requestAnimationFrame(() => {

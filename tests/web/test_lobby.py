@@ -1,0 +1,136 @@
+"""The lobby in the browser: Turkish by default and switchable to English, sign in / sign
+up / guest, the create-table form with each game's options, the live table list, seats,
+and watching a match as a spectator."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+from tests.web.conftest import WebServer
+from tests.web.helpers import (
+    casino_click,
+    create_table,
+    screenshot,
+    sign_in_guest,
+    sign_up,
+    start_match,
+    state,
+    wait_after_move,
+)
+
+GAME_FIELDS = {
+    "duz_okey": ["#opt-deals", "#opt-pairs", "#create-clock"],
+    "kdv_okey": ["#opt-deals", "#opt-pairs", "#create-clock"],
+    "koz_maca": ["#opt-finish_score", "#opt-kasa_rule", "#create-entry", "#create-clock"],
+    "balayi_kingi": ["#create-clock"],
+    "casino": ["#opt-players", "#opt-partners", "#opt-sweeps", "#opt-target"],
+    "royal_casino": ["#opt-players", "#opt-partners", "#opt-sweeps", "#opt-target",
+                     "#opt-nordic_specials"],
+}
+
+
+def test_language_sign_in_and_create_form(server: WebServer, new_page: Any,
+                                          artifacts: Path) -> None:
+    page = new_page(server)
+    page.goto("/")
+    page.wait_for_selector("#account-form")
+    assert page.get_attribute("html", "lang") == "tr"
+    assert "Giriş yap" in page.locator("#sign-in").text_content()
+    page.click("#lang-switch")
+    assert page.locator("#sign-in").text_content() == "Sign in"
+    page.reload()
+    page.wait_for_selector("#account-form")
+    assert page.locator("#sign-in").text_content() == "Sign in"  # remembered
+    assert page.get_attribute("html", "lang") == "en"
+    page.click("#lang-switch")
+    assert page.locator("#sign-in").text_content() == "Giriş yap"
+    screenshot(page, artifacts, "lobby-signed-out")
+
+    # a wrong password is explained; then a real sign-up works
+    name = f"Zeynep{secrets.token_hex(2)}"
+    page.fill("#auth-name", name)
+    page.fill("#auth-password", "yanlis-sifre-1")
+    page.click("#sign-in")
+    page.wait_for_selector("#auth-error:not(:empty)")
+    assert "yanlış" in page.locator("#auth-error").text_content()
+    sign_up(page, name)
+    assert page.locator("#user-name").text_content() == name
+    assert "10000" in page.locator("#user-chips").text_content()
+
+    # every game's options are in the form
+    for game, fields in GAME_FIELDS.items():
+        page.select_option("#create-game", game)
+        for sel in fields:
+            assert page.locator(sel).count() == 1, (game, sel)
+    page.select_option("#create-game", "duz_okey")
+    assert page.locator("#opt-deals option").all_text_contents() == ["3", "5", "7", "9", "11"]
+    screenshot(page, artifacts, "lobby")
+
+    # signing out brings the sign-in form back
+    page.click("#sign-out")
+    page.wait_for_selector("#account-form")
+
+
+def test_live_lobby_seats_and_watching(server: WebServer, new_page: Any,
+                                       artifacts: Path) -> None:
+    host = new_page(server)
+    sign_in_guest(host, f"Ev{secrets.token_hex(2)}")
+    guest = new_page(server)
+    sign_in_guest(guest, f"Konuk{secrets.token_hex(2)}")
+    watcher = new_page(server, phone=True)
+    watcher.goto("/")  # not signed in: may watch, not sit
+    watcher.wait_for_selector("#account-form")
+
+    table = create_table(host, "casino", {"players": 2, "target": 1})
+    card = f".table-card[data-table='{table}']"
+    # the new table appears in the other lobbies without a reload
+    guest.wait_for_selector(card)
+    watcher.wait_for_selector(card)
+    screenshot(guest, artifacts, "lobby-tables")
+    assert watcher.locator(f"{card} button.sit").count() == 0  # signed out: no seat
+    # the guest sits from the lobby; the host sees it at once
+    guest.click(f"{card} button.sit[data-seat='1']")
+    guest.wait_for_selector("#seat-list .who.me")
+    host.wait_for_selector("#seat-list li[data-seat='1'] .who:not(.me)")
+    watcher.wait_for_function(
+        f"() => document.querySelectorAll(\"{card} .seats button.sit\").length === 0"
+        f" && document.querySelector(\"{card}\").textContent.includes('Konuk')")
+    # ... and stands up again: the seat is free
+    guest.click("#leave-button")
+    host.wait_for_selector("#seat-list li[data-seat='1'] button.sit")
+    guest.click("#back-to-lobby")
+    guest.wait_for_selector(f"{card} button.sit[data-seat='1']")
+
+    # the watcher opens the table as a spectator
+    watcher.click(f"{card} [data-action='watch']")
+    watcher.wait_for_selector("#table.spectator")
+    start_match(host)
+    guest.wait_for_selector(f"{card} .status:text('Oynanıyor')")
+    watcher.wait_for_selector("#table[data-status='playing'] #casino-table")
+    assert watcher.locator("#hand").count() == 0  # a spectator sees no hand
+    # the host plays a few moves; the spectator follows them
+    for _ in range(3):
+        host.wait_for_selector("#table[data-my-turn='1'], #match-result")
+        if host.locator("#match-result").count():
+            break
+        st = state(host)
+        casino_click(host, st)
+        wait_after_move(host, st["n"])
+        watcher.wait_for_function(
+            "(n) => Number(document.querySelector('#table').dataset.n) >= n", arg=st["n"] + 1)
+    screenshot(watcher, artifacts, "spectator")
+
+
+def test_guest_without_chips_cannot_sit_at_an_entry_table(server: WebServer,
+                                                           new_page: Any) -> None:
+    """Koz Maça tables have an entry in chips; a guest (0 chips) is told why not."""
+    host = new_page(server)
+    sign_up(host, f"Kasa{secrets.token_hex(2)}")
+    table = create_table(host, "koz_maca", {"finish_score": 1}, entry=100)
+    guest = new_page(server)
+    sign_in_guest(guest)
+    guest.click(f".table-card[data-table='{table}'] button.sit[data-seat='1']")
+    guest.wait_for_selector("#toast.show.error")
+    assert "çip" in (guest.locator("#toast").text_content() or "")

@@ -1,0 +1,192 @@
+"""Düz Okey and KDV Okey in the browser: the rack arranged by dragging (sent as
+`arrange`), Seri diz, drawing from the pile and from the left, discarding, finishing by
+dropping a tile on the indicator, the KDV Ceza box, the keyboard, a reload mid-match, and
+whole matches to the final yazboz."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import WebServer
+from tests.web.helpers import (
+    State,
+    create_table,
+    drag,
+    final_result,
+    okey_keyboard,
+    okey_move,
+    play_until_end,
+    rack_blocks_in_page,
+    same_blocks,
+    screenshot,
+    sign_in_guest,
+    start_match,
+    state,
+    wait_after_move,
+    wait_rack_synced,
+)
+
+# A deal whose starter (seat 1) can finish on the very first move: found by trying seeds
+# with the engine (Match("duz_okey").deal(seed=...).finishing_tiles(starter)).
+FINISH_SEED = "00000000000000000000000000001486"
+FINISH_SEAT = 1
+
+
+@pytest.fixture(scope="module")
+def seeded_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    srv = WebServer(tmp_path_factory.mktemp("web-seeded"), seeds=[FINISH_SEED])
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def _slot_tile(page: Any, i: int) -> str | None:
+    t = page.locator(f"#rack .slot[data-slot='{i}'] [data-tile]")
+    return t.get_attribute("data-tile") if t.count() else None
+
+
+def _wait_slot(page: Any, i: int, tile: str | None) -> None:
+    """Until slot ``i`` of the rack holds ``tile`` (``None``: is empty)."""
+    page.wait_for_function(
+        """([i, t]) => {
+             const e = document.querySelector(`#rack .slot[data-slot='${i}'] [data-tile]`);
+             return t === null ? !e : !!e && e.dataset.tile === t; }""", arg=[i, tile])
+
+
+def test_duz_okey_drag_seri_diz_finish_on_indicator_and_whole_match(
+        seeded_server: WebServer, new_page: Any, artifacts: Path) -> None:
+    page = new_page(seeded_server)
+    sign_in_guest(page, f"Okeyci{secrets.token_hex(2)}")
+    create_table(page, "duz_okey", {"deals": 3}, sit=False)
+    page.click(f"#seat-list li[data-seat='{FINISH_SEAT}'] button.sit")
+    page.wait_for_selector("#seat-list .who.me")
+    start_match(page)
+    page.wait_for_selector("#table[data-my-turn='1']")
+    st = state(page)
+    assert st["you"] == FINISH_SEAT and st["view"]["starter"] == FINISH_SEAT
+    finish = [a for a in st["legal"] if a["act"] == "finish"]
+    assert finish, "the seeded deal lets the starter finish at once"
+    # The indicator and the okey are shown.
+    assert page.locator("#indicator [data-tile]").first.get_attribute("data-tile") == \
+        st["view"]["indicator"]
+
+    # 1. Drag-and-drop: the first tile to the last slot of the lower row.
+    first = _slot_tile(page, 0)
+    assert first is not None and _slot_tile(page, 29) is None
+    n = state(page)["n"]
+    drag(page, page.locator("#rack .slot[data-slot='0'] [data-tile]"),
+         page.locator("#rack .slot[data-slot='29']"))
+    _wait_slot(page, 29, first)
+    _wait_slot(page, 0, None)
+    wait_after_move(page, n)  # the server echoed the arrangement
+    shown = wait_rack_synced(page)
+    assert [first] in shown
+    # ... and next to another tile: the two now form one block (a gap ends a block).
+    second = _slot_tile(page, 2)
+    n = state(page)["n"]
+    drag(page, page.locator("#rack .slot[data-slot='2'] [data-tile]"),
+         page.locator("#rack .slot[data-slot='28']"))
+    wait_after_move(page, n)
+    shown = wait_rack_synced(page)
+    assert any(first in b and second in b for b in shown)
+
+    # 2. Seri diz: the server's suggestion replaces the layout; melds become blocks.
+    n = state(page)["n"]
+    page.click("#seri-diz")
+    wait_after_move(page, n)
+    shown = wait_rack_synced(page)
+    assert max(len(b) for b in shown) >= 3
+    screenshot(page, artifacts, "duz_okey")
+
+    # 3. Finish: drop the finishing tile on the indicator.
+    tile = finish[0]["tile"]
+    n = state(page)["n"]
+    drag(page, page.locator(f"#rack [data-tile='{tile}']").last, page.locator("#indicator"))
+    page.wait_for_selector("#deal-over")
+    after = state(page)
+    assert after["view"]["finisher"] == FINISH_SEAT and after["view"]["finish_tile"] == tile
+    page.wait_for_function("() => document.querySelectorAll('#yazboz tbody tr').length >= 1")
+    mine = after["score"]["deals"][0]["scores"][FINISH_SEAT] if after["score"]["deals"] else None
+    assert mine is None or mine < 0
+    screenshot(page, artifacts, "duz_okey-finish", both=False)
+
+    # 4. The rest of the match, to the final yazboz.
+    play_until_end(page, okey_move)
+    result = final_result(page)
+    counted = [r for r in result["rows"] if r[0] not in ("bozuldu", "void")]
+    assert len(counted) == 3
+    assert int(counted[0][1 + FINISH_SEAT]) < 0  # the finish of deal 1
+    assert any(r[0] in ("Sıralama puanı", "Ranking points") for r in result["foot"])
+    screenshot(page, artifacts, "duz_okey-final", both=False)
+
+
+def test_kdv_okey_on_a_phone_with_keyboard_draw_from_left_and_reload(
+        server: WebServer, new_page: Any, artifacts: Path) -> None:
+    page = new_page(server, phone=True)
+    sign_in_guest(page, f"Kdv{secrets.token_hex(2)}")
+    create_table(page, "kdv_okey", {"deals": 3})
+    start_match(page)
+    seen: dict[str, Any] = {"left": False, "kbd_arrange": False, "reload": False,
+                            "shot": False}
+
+    def hook(page: Any, st: State, k: int) -> bool:
+        v = st["view"]
+        acts = {a["act"] for a in st["legal"]}
+        assert page.locator("#ceza-box").count() == 1  # the KDV Ceza box
+        if not seen["left"] and any(a["act"] == "draw" and a["from"] == "left"
+                                    for a in st["legal"]):
+            # drag the left neighbour's tile into a chosen empty slot
+            slots = [i for i in range(30) if _slot_tile(page, i) is None]
+            target = slots[-1]
+            taken = page.locator("#draw-left").get_attribute("data-tile")
+            n = st["n"]
+            drag(page, page.locator("#draw-left"),
+                 page.locator(f"#rack .slot[data-slot='{target}']"))
+            wait_after_move(page, n)
+            _wait_slot(page, target, taken)
+            seen["left"] = True
+            wait_rack_synced(page)
+            return True
+        if not seen["kbd_arrange"] and "discard" in acts:
+            # keyboard arrangement: focus a tile, Shift+ArrowDown moves it to the other row
+            occupied = [i for i in range(15) if _slot_tile(page, i) is not None]
+            if occupied:
+                i = occupied[0]
+                tile = _slot_tile(page, i)
+                page.locator(f"#rack .slot[data-slot='{i}'] [data-tile]").focus()
+                n = st["n"]
+                page.keyboard.press("Shift+ArrowDown")
+                wait_after_move(page, n)
+                assert tile in [x for b in rack_blocks_in_page(page) for x in b]
+                assert _slot_tile(page, i) != tile or _slot_tile(page, i + 15) == tile
+                wait_rack_synced(page)
+                seen["kbd_arrange"] = True
+                return True
+        if not seen["shot"] and v["discards"][0] and "discard" in acts:
+            seen["shot"] = True
+            screenshot(page, artifacts, "kdv_okey")
+        if not seen["reload"] and st["deal"] >= 1 and "draw" in acts:
+            seen["reload"] = True
+            before = wait_rack_synced(page)
+            page.reload()
+            page.wait_for_selector("#table[data-status='playing'] #rack")
+            page.wait_for_selector("#table[data-my-turn='1'], #match-result")
+            after = state(page)
+            assert after["deal"] == st["deal"]
+            assert same_blocks(rack_blocks_in_page(page), before)
+            return True
+        return False
+
+    play_until_end(page, okey_keyboard, hook=hook)
+    assert seen["left"] and seen["kbd_arrange"] and seen["reload"]
+    result = final_result(page)
+    counted = [r for r in result["rows"] if r[0] not in ("bozuldu", "void")]
+    assert len(counted) == 3
+    screenshot(page, artifacts, "kdv_okey-final", both=False)
