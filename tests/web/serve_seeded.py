@@ -13,18 +13,21 @@ from __future__ import annotations
 import os
 import sys
 
-import kahvehane.server.table as table_module
-from kahvehane.cli import main
+from kahvehane.cli import main as cli_main
 from kahvehane.fair import new_seed
 
-_SEEDS = [s for s in os.environ.get("KAHVEHANE_WEB_SEEDS", "").split(",") if s]
 
+def main(argv: list[str]) -> int:
+    import kahvehane.server.table as table_module
 
-def _seeded() -> str:
-    return _SEEDS.pop(0) if _SEEDS else new_seed()
+    seeds = [s for s in os.environ.get("KAHVEHANE_WEB_SEEDS", "").split(",") if s]
 
+    def seeded() -> str:
+        return seeds.pop(0) if seeds else new_seed()
 
-table_module.new_seed = _seeded  # type: ignore[assignment]
+    table_module.new_seed = seeded  # type: ignore[assignment]
+    return cli_main(argv)
+
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

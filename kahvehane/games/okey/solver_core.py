@@ -27,6 +27,9 @@ How (``docs/okey-solver.md`` gives the argument for each step):
   the end of a run, the 4th of a group) is interchangeable with an unused okey that the
   melds can absorb, so leftovers cost ``max(0, w − cap)`` okey values at the end and the
   layout places them afterwards.
+* **Bounds.** Each state is solved below a budget (the best its caller already has):
+  meld options come first, a single tile last, and a state that cannot beat its budget
+  is memoised as a lower bound instead of being solved, so hopeless branches stop early.
 * **Relax, then check.** The search first lets leftover okeys cost nothing (``cap``
   leaves the state): a lower bound, met and so optimal when the layout found can absorb
   its leftover okeys; otherwise the exact search with ``cap`` decides.
@@ -446,9 +449,10 @@ def _search(
 ) -> _Plan:
     """The memoised search of the module text, then the plan of an optimum.
 
-    ``f(a, b, w, cap)`` is the lowest cost of the undecided tiles; ``chain`` continues a
-    run. With ``stop_at_zero`` a single tile is never tried, so values are 0 ("all
-    melded") or positive ("not possible"), which prunes most of the search.
+    ``f(a, b, w, cap, budget)`` is the lowest cost of the undecided tiles when it is below
+    ``budget``, else a value at least ``budget``; the memo keeps exact values (``v``) and
+    lower bounds (``~v``, negative) apart. ``chain`` continues a run. With
+    ``stop_at_zero`` the budget is 1: only "everything melds" is looked for.
 
     ``relaxed`` lets leftover okeys cost nothing and drops ``cap`` from the state: a
     lower bound that is the true optimum whenever its layout's melds can absorb its
@@ -474,9 +478,11 @@ def _search(
 
     memo0: dict[tuple[int, int], int] = {}
 
-    def f(a: int, b: int, w: int, cap: int) -> int:
+    def f(a: int, b: int, w: int, cap: int, budget: int) -> int:
+        """The lowest cost of the state if it is below ``budget``; otherwise some value
+        at least ``budget`` (a bound: the caller has something as good already)."""
         if not w:  # no okey left: the simpler search (its cap does not matter), on the
-            # tiles still live without okeys (the others are single)
+            # tiles still live without okeys (the others are single); exact
             pair = (a, b)
             got = memo0.get(pair)
             if got is not None:
@@ -493,18 +499,18 @@ def _search(
         if not a:
             return (w - cap) * okv_left if w > cap else 0
         key0 = (a, b, w, cap)
-        got = memo.get(key0)
+        got = memo.get(key0)  # v >= 0: the exact value; ~v < 0: at least v
         if got is not None:
-            return got
+            if got >= 0:
+                return got
+            if ~got >= budget:
+                return ~got
         extra = 0
         while a:  # strip the lowest tiles that no meld can take now (as _strip; w is 1 or 2)
             low = a & -a
             i = low.bit_length() - 1
             if w >= 2 or a & partner_mask[i] or a & up2[i] or a & high2[i]:
                 break
-            if stop_at_zero:
-                memo[key0] = inf
-                return inf
             extra += vals[i]
             if b & low:
                 b ^= low
@@ -514,36 +520,47 @@ def _search(
             out = extra + ((w - cap) * okv_left if w > cap else 0)
             memo[key0] = out
             return out
+        room = budget - extra  # what the undecided rest may cost to matter
         if extra:
             key = (a, b, w, cap)
             got = memo.get(key)
-            if got is not None:
-                memo[key0] = extra + got
-                return extra + got
+            if got is not None and (got >= 0 or ~got >= room):
+                v = got if got >= 0 else ~got
+                memo[key0] = extra + v if got >= 0 else ~(extra + v)
+                return extra + v
+            if room <= 0:
+                memo[key0] = ~extra
+                return extra
         else:
             key = key0
         if b & low:
             a1, b1 = a, b ^ low
         else:
             a1, b1 = a ^ low, b
-        pick: int | tuple[int, ...] = 0  # 0 single, 1 with two okeys, (m, k) group,
+        best = room
+        pick: int | tuple[int, ...] = -1  # 0 single, 1 with two okeys, (m, k) group,
         # (q, step, g) a run whose next real tile is at position q after g okeys
-        best = inf if stop_at_zero else vals[i] + f(a1, b1, w, cap)
         held = a1 & partner_mask[i]
-        if best and held:  # groups with higher colours at the same number
+        if held:  # groups with higher colours at the same number
             for m, size in groups_of[i][held]:
                 k = 3 - size if size < 3 else 0
                 if k > w:
                     continue
                 w2 = w - k
                 gcap = cap + 4 - size - k
-                v = f((a1 & ~m) | (b1 & m), b1 & ~m, w2, (gcap if gcap < w2 else w2) & capmask)
+                v = f(
+                    (a1 & ~m) | (b1 & m),
+                    b1 & ~m,
+                    w2,
+                    (gcap if gcap < w2 else w2) & capmask,
+                    best,
+                )
                 if v < best:
                     best, pick = v, (m, k)
                     if not v:
                         break
         if best and w >= 2:  # t with both okeys: a run (or group) of 3
-            v = f(a1, b1, w - 2, 0)
+            v = f(a1, b1, w - 2, 0, best)
             if v < best:
                 best, pick = v, 1
         if best:
@@ -557,7 +574,9 @@ def _search(
                 if a1 & bit:
                     w2 = w - g
                     a2, b2 = (a1, b1 ^ bit) if b1 & bit else (a1 ^ bit, b1)
-                    v = chain(a2, b2, w2, cap if cap < w2 else w2, c13, q, min(2 + g, lmax), 1)
+                    v = chain(
+                        a2, b2, w2, cap if cap < w2 else w2, c13, q, min(2 + g, lmax), 1, best
+                    )
                     if v < best:
                         best, pick = v, (q, 1, g)
                         if not v:
@@ -569,29 +588,46 @@ def _search(
                         w2 = w - g
                         a2, b2 = (a1, b1 ^ bit) if b1 & bit else (a1 ^ bit, b1)
                         v = chain(
-                            a2, b2, w2, cap if cap < w2 else w2, c13, 13 - g, min(2 + g, lmax), -1
+                            a2, b2, w2, cap if cap < w2 else w2, c13, 13 - g, min(2 + g, lmax),
+                            -1, best,
                         )
                         if v < best:
                             best, pick = v, (13 - g, -1, g)
                             if not v:
                                 break
-        memo[key] = best
-        choice[key] = pick
+        if best > vals[i] and not stop_at_zero:  # t single, tried last: it costs its value
+            v = vals[i] + f(a1, b1, w, cap, best - vals[i])
+            if v < best:
+                best, pick = v, 0
+        if best < room:  # exact
+            memo[key] = best
+            choice[key] = pick
+            if extra:
+                best += extra
+                memo[key0] = best
+            return best
+        memo[key] = ~room  # nothing below room: a bound
         if extra:
-            best += extra
-            memo[key0] = best
-        return best
+            memo[key0] = ~budget
+        return budget
 
-    def chain(a: int, b: int, w: int, cap: int, c13: int, p: int, length: int, step: int) -> int:
-        """Lowest cost once a run of the colour whose 1 has code ``c13`` holds ``length``
-        positions and ends, in direction ``step``, with a real tile at position ``p``."""
+    def chain(
+        a: int, b: int, w: int, cap: int, c13: int, p: int, length: int, step: int, budget: int
+    ) -> int:
+        """Lowest cost, if below ``budget``, once a run of the colour whose 1 has code
+        ``c13`` holds ``length`` positions and ends, in direction ``step``, with a real tile
+        at position ``p`` (else a value at least ``budget``)."""
         key = (a, b, w, cap, c13, p, length, step)
         got = cmemo.get(key)
-        if got is not None:
-            return got
+        if got is not None and (got >= 0 or ~got >= budget):
+            return got if got >= 0 else ~got
+        best = budget
         if not w:  # no okey left: the run can only take the next tiles in a row
-            best = f(a, b, 0, 0) if length >= 3 else inf
-            pick = 100  # 100 + n: stop after n more tiles in a row
+            pick = -1  # 100 + n: stop after n more tiles in a row
+            if length >= 3:
+                v = f(a, b, 0, 0, best)
+                if v < best:
+                    best, pick = v, 100
             n = 0
             while best:
                 p += step
@@ -601,47 +637,50 @@ def _search(
                 a, b = (a, b ^ bit) if b & bit else (a ^ bit, b)
                 n += 1
                 if length + n >= 3:
-                    v = f(a, b, 0, 0)
+                    v = f(a, b, 0, 0, best)
                     if v < best:
                         best, pick = v, 100 + n
+        else:
+            pick = -1  # 0 stop, 1 stop after an okey as third tile, 2 + g the next real tile
+            if length >= 3:
+                ncap = cap + 13 - length
+                v = f(a, b, w, (ncap if ncap < w else w) & capmask, best)
+                if v < best:
+                    best, pick = v, 0
+            else:  # two tiles and one okey make a run of 3
+                w2 = w - 1
+                ncap = cap + 10
+                v = f(a, b, w2, (ncap if ncap < w2 else w2) & capmask, best)
+                if v < best:
+                    best, pick = v, 1
+            if best:
+                for g in range(w + 1):
+                    q = p + step * (1 + g)
+                    if q > 13 or q < 2:  # (so a run never passes 13 tiles)
+                        break
+                    bit = 1 << (c13 + q - 1)
+                    if a & bit:
+                        w2 = w - g
+                        a2, b2 = (a, b ^ bit) if b & bit else (a ^ bit, b)
+                        nl = length + 1 + g
+                        v = chain(
+                            a2, b2, w2, cap if cap < w2 else w2, c13, q,
+                            nl if nl < lmax else lmax, step, best,
+                        )
+                        if v < best:
+                            best, pick = v, 2 + g
+                            if not v:
+                                break
+        if best < budget:
             cmemo[key] = best
             cchoice[key] = pick
             return best
-        pick = 0  # 0 stop, 1 stop after an okey as third tile, 2 + g the next real tile
-        if length >= 3:
-            ncap = cap + 13 - length
-            best = f(a, b, w, (ncap if ncap < w else w) & capmask)
-        elif w:  # two tiles and one okey make a run of 3
-            w2 = w - 1
-            ncap = cap + 10
-            best = f(a, b, w2, (ncap if ncap < w2 else w2) & capmask)
-            pick = 1
-        else:
-            best = inf
-        if best:
-            for g in range(w + 1):
-                q = p + step * (1 + g)
-                if q > 13 or q < 2:  # (so a run never passes 13 tiles)
-                    break
-                bit = 1 << (c13 + q - 1)
-                if a & bit:
-                    w2 = w - g
-                    a2, b2 = (a, b ^ bit) if b & bit else (a ^ bit, b)
-                    nl = length + 1 + g
-                    v = chain(
-                        a2, b2, w2, cap if cap < w2 else w2, c13, q, nl if nl < lmax else lmax, step
-                    )
-                    if v < best:
-                        best, pick = v, 2 + g
-                        if not v:
-                            break
-        cmemo[key] = best
-        cchoice[key] = pick
-        return best
+        cmemo[key] = ~budget
+        return budget
 
-    total = f(a0, b0, w0, 0)
-    if stop_at_zero and total:
-        return total, [], [], [], 0
+    total = f(a0, b0, w0, 0, 1 if stop_at_zero else inf)
+    if total >= inf or (stop_at_zero and total):
+        return max(total, 1), [], [], [], 0
 
     # Replay the recorded choices from the start state: the plan of an optimal layout.
     runs: list[tuple[int, list[int]]] = []

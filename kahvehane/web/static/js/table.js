@@ -3,7 +3,7 @@
 // connection (join with `last` and `epoch`, docs/protocol.md §3.4).
 
 import { api } from "./net.js";
-import { t } from "./i18n.js";
+import { t, tMaybe } from "./i18n.js";
 import { h, clear, toast, fmtSigned } from "./ui.js";
 import { gameName, optionsSummary, errorText } from "./lobby.js";
 import { navigate, refreshUser } from "./app.js";
@@ -411,8 +411,7 @@ export class TableView {
         return false;
       }
       if (err.code === "illegal_action") {
-        const rule = err.rule ? ` (${err.rule})` : "";
-        toast(`${t("illegal")}: ${err.message}${rule}`, "error");
+        toast(illegalText(err), "error");
       } else {
         toast(errorText(err), "error");
       }
@@ -487,7 +486,7 @@ export class TableView {
     el.append(this.topBar());
     const main = h("div", { class: "table-main" });
     const gameBox = h("div", { id: "game", class: "game" });
-    if (this.match && this.match.view && this.game) {
+    if (this.match && this.match.view && this.game && !this.match.over) {
       this.game.render(gameBox);
     } else {
       gameBox.append(this.waitingRoom());
@@ -582,7 +581,19 @@ export class TableView {
   }
 
   countdownOverlay() {
-    return h("div", { class: "overlay countdown", id: "countdown" }, h("div", { class: "box" }, h("div", {}, t("starts_in")), h("div", { class: "big", id: "countdown-seconds" }, "")));
+    const me = this.app.user;
+    const manager = me && this.info.manager && this.info.manager.id === me.id;
+    return h(
+      "div",
+      { class: "overlay countdown", id: "countdown" },
+      h(
+        "div",
+        { class: "box" },
+        h("div", {}, t("starts_in")),
+        h("div", { class: "big", id: "countdown-seconds" }, ""),
+        manager ? h("button", { type: "button", id: "countdown-cancel", onclick: () => this.simple("cancel") }, t("cancel")) : null,
+      ),
+    );
   }
 
   sidePanel() {
@@ -762,6 +773,16 @@ export class TableView {
       e.preventDefault();
     }
   }
+}
+
+/** A refused move in words: a short reminder of the rule (ours, by rule id) and the
+ * engine's own explanation with the rule id. */
+export function illegalText(err) {
+  const rule = err.rule || "";
+  const key = rule.startsWith("rule ") ? rule : "rule_" + rule;
+  const reminder = rule ? tMaybe(key) : null;
+  const detail = `${err.message}${rule ? ` (${rule})` : ""}`;
+  return reminder ? `${t("illegal")}: ${reminder} — ${detail}` : `${t("illegal")}: ${detail}`;
 }
 
 /** A CSS selector that finds an equivalent element after a re-render (to keep the focus). */
