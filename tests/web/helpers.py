@@ -129,6 +129,24 @@ def drag(page: Page, source: Any, target: Any, steps: int = 6) -> None:
     page.mouse.up()
 
 
+def touch_drag(page: Page, source: Any, target: Any, steps: int = 6) -> None:
+    """The same with a finger: touch events through the DevTools protocol (a phone)."""
+    sb = source.bounding_box()
+    tb = target.bounding_box()
+    assert sb and tb
+    cdp = page.context.new_cdp_session(page)
+    x0, y0 = sb["x"] + sb["width"] / 2, sb["y"] + sb["height"] / 2
+    x1, y1 = tb["x"] + tb["width"] / 2, tb["y"] + tb["height"] / 2
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart",
+                                          "touchPoints": [{"x": x0, "y": y0}]})
+    for k in range(1, steps + 1):
+        x, y = x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove",
+                                              "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
 Mover = Callable[[Page, State], None]
 Hook = Callable[[Page, State, int], bool | None]
 

@@ -107,7 +107,7 @@ def test_balayi_kingi_whole_match_with_reload_and_dropped_connection(
     screenshot(page, artifacts, "balayi_kingi-final", both=False)
 
 
-def _compose_capture(page: Any, st: State) -> bool:
+def _compose_capture(page: Any, st: State, artifacts: Path) -> bool:
     """Make a capture by choosing its sets by hand in the composer (not the list)."""
     v = st["view"]
     captures = [a for a in st["legal"] if a["act"] == "capture"]
@@ -130,6 +130,7 @@ def _compose_capture(page: Any, st: State) -> bool:
                 page.click(f"#casino-table .loose [data-card='{card}']")
     if a.get("value") is not None:
         page.fill("#compose-value", str(a["value"]))
+    screenshot(page, artifacts, "casino-compose")
     taken_before = v["captured"][st["you"]]
     n = st["n"]
     page.click("#compose-capture")
@@ -157,7 +158,7 @@ def test_casino_whole_match_with_capture_sets(server: WebServer, new_page: Any,
             page.wait_for_selector("#move-panel")
             screenshot(page, artifacts, "casino")
             page.keyboard.press("Escape")
-        if not seen["composed"] and _compose_capture(page, st):
+        if not seen["composed"] and _compose_capture(page, st, artifacts):
             seen["composed"] = True
             return True
         return False
@@ -218,10 +219,45 @@ def test_move_clock_runs_out_and_the_player_comes_back(server: WebServer,
     the player, the page says so, and "Geri dön" takes the seat back."""
     page = new_page(server)
     sign_in_guest(page, _name("Yavas"))
-    create_table(page, "casino", {"players": 2, "target": 1}, clock=2)
+    create_table(page, "balayi_kingi", {}, clock=2)  # long enough not to end meanwhile
     start_match(page)
     page.wait_for_selector("#table[data-my-turn='1']")
     assert "sn" in (page.locator("#turn-line .clock .txt").text_content() or "")
     page.wait_for_selector("#away-banner", timeout=15_000)
     page.click("#come-back")
     page.wait_for_selector("#away-banner", state="detached")
+
+
+def test_server_restart_mid_match_page_reconnects_and_resumes(
+        tmp_path: Path, new_page: Any, artifacts: Path) -> None:
+    """The server goes away mid-match and comes back (a new epoch): the page reconnects
+    by itself, takes the new snapshot, and the match is played on to its end."""
+    srv = WebServer(tmp_path)
+    srv.start()
+    try:
+        page = new_page(srv)
+        sign_in_guest(page, _name("Sabirli"))
+        create_table(page, "casino", {"players": 2, "target": 1})
+        start_match(page)
+        restarted = {"done": False}
+
+        def hook(page: Any, st: State, k: int) -> bool:
+            if restarted["done"] or k < 3:
+                return False
+            restarted["done"] = True
+            snapshots = page.evaluate("window.kahvehane.stats.snapshots")
+            srv.stop()
+            page.wait_for_selector("body[data-connected='0']", state="attached")
+            assert page.locator("#conn-status").count() == 1  # "reconnecting" is shown
+            srv.start()
+            page.wait_for_selector("body[data-connected='1']", state="attached",
+                                   timeout=30_000)
+            page.wait_for_function("(s) => window.kahvehane.stats.snapshots > s",
+                                   arg=snapshots)
+            return True
+
+        play_until_end(page, casino_click, hook=hook)
+        assert restarted["done"]
+        assert final_result(page)["rows"]
+    finally:
+        srv.stop()

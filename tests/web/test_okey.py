@@ -27,6 +27,7 @@ from tests.web.helpers import (
     sign_in_guest,
     start_match,
     state,
+    touch_drag,
     wait_after_move,
     wait_rack_synced,
 )
@@ -152,7 +153,7 @@ def test_kdv_okey_on_a_phone_with_keyboard_draw_from_left_and_reload(
     create_table(page, "kdv_okey", {"deals": 3})
     start_match(page)
     seen: dict[str, Any] = {"left": False, "kbd_arrange": False, "reload": False,
-                            "shot": False}
+                            "shot": False, "touch": False}
 
     def hook(page: Any, st: State, k: int) -> bool:
         v = st["view"]
@@ -171,6 +172,19 @@ def test_kdv_okey_on_a_phone_with_keyboard_draw_from_left_and_reload(
             _wait_slot(page, target, taken)
             seen["left"] = True
             wait_rack_synced(page)
+            return True
+        if not seen["touch"] and "discard" in acts:
+            # a finger drags a tile to an empty slot
+            free = [i for i in range(30) if _slot_tile(page, i) is None]
+            src = next(i for i in range(30) if _slot_tile(page, i) is not None)
+            tile = _slot_tile(page, src)
+            n = st["n"]
+            touch_drag(page, page.locator(f"#rack .slot[data-slot='{src}'] [data-tile]"),
+                       page.locator(f"#rack .slot[data-slot='{free[-1]}']"))
+            _wait_slot(page, free[-1], tile)
+            wait_after_move(page, n)
+            wait_rack_synced(page)
+            seen["touch"] = True
             return True
         if not seen["kbd_arrange"] and "discard" in acts:
             # keyboard arrangement: focus a tile, Shift+ArrowDown moves it to the other row
@@ -203,7 +217,7 @@ def test_kdv_okey_on_a_phone_with_keyboard_draw_from_left_and_reload(
         return False
 
     play_until_end(page, okey_keyboard, hook=hook)
-    assert seen["left"] and seen["kbd_arrange"] and seen["reload"]
+    assert seen["left"] and seen["kbd_arrange"] and seen["reload"] and seen["touch"]
     result = final_result(page)
     counted = [r for r in result["rows"] if r[0] not in ("bozuldu", "void")]
     assert len(counted) == 3

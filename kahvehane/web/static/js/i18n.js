@@ -136,6 +136,7 @@ const STRINGS = {
     multiplier: "×{m}",
     finisher_rack: "Bitiren el",
     okey_tile: "okey",
+    partner: "Eş",
     // trick games
     bid: "İhale",
     bids: "İhaleler",
@@ -341,6 +342,7 @@ const STRINGS = {
     multiplier: "×{m}",
     finisher_rack: "Winning rack",
     okey_tile: "okey",
+    partner: "Partner",
     bid: "Bid",
     bids: "Bids",
     your_bid: "How many tricks will you take?",

@@ -76,7 +76,7 @@ export class LobbyView {
     if (!this.root) return;
     clear(this.root);
     const left = h("section", { class: "panel tables-panel" }, h("h2", {}, t("tables")), h("div", { id: "table-list", class: "table-list" }));
-    const right = h("section", { class: "panel side-panel" }, this.app.user ? this.createForm() : this.authPanel());
+    const right = h("section", { class: "panel side-panel" + (this.app.user ? " create" : " auth") }, this.app.user ? this.createForm() : this.authPanel());
     this.root.append(h("div", { class: "lobby" }, right, left));
     this.renderTables();
   }

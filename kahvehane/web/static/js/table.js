@@ -269,6 +269,7 @@ export class TableView {
         break;
     }
     if (ev.view !== undefined && this.match) {
+      this.viewSeq = (this.viewSeq || 0) + 1;
       this.match.view = ev.view;
       this.match.legal = ev.legal || [];
       this.match.clock = ev.clock || null;
@@ -395,6 +396,7 @@ export class TableView {
     const socket = this.app.socket;
     const id = socket.nextId;
     const isArrange = action.act === "arrange";
+    const seqAtSend = this.viewSeq || 0;
     if (!isArrange) {
       this.setPending(true, id);
       this.queueRender();
@@ -402,7 +404,12 @@ export class TableView {
     try {
       await socket.request({ type: "act", table: this.id, action });
       if (isArrange) return true;
-      if (!this.awaitingView) this.awaitingView = true;
+      // The server answers `ok` before the move's events (then we wait for them); if
+      // they came first, the new view is already here.
+      if ((this.viewSeq || 0) > seqAtSend) {
+        this.setPending(false);
+        this.queueRender();
+      } else if (this.pending) this.awaitingView = true;
       return true;
     } catch (err) {
       if (!isArrange) this.setPending(false);

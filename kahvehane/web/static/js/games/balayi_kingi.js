@@ -66,7 +66,7 @@ export function create(ctx) {
         h(
           "div",
           { class: "contract-box", id: "contract" },
-          v.contract ? [h("b", {}, contractLabel(v.contract)), h("small", {}, " · " + t("weight", { w: v.weight }))] : h("span", {}, t("waiting_contract", { name: ctx.name(v.chooser) })),
+          v.contract ? [h("b", {}, contractLabel(v.contract)), h("small", {}, " · " + t("weight", { w: v.weight }))] : h("span", {}, v.chooser === ctx.you ? t("choose_contract") : t("waiting_contract", { name: ctx.name(v.chooser) })),
         ),
         trickArea(ctx, v, 2),
       );

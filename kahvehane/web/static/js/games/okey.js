@@ -382,7 +382,7 @@ export function create(ctx) {
   // ---------------------------------------------------------------- drawing the table
   function seatBox(v, s) {
     const r = ctx.rel(s);
-    const extra = h("div", { class: "seat-info" }, h("span", { class: "count" }, t("pile_left", { n: v.rack_sizes[s] })), v.starter === s ? h("span", { class: "dealer-chip", title: "starter" }, "1") : null, v.gosterge === s ? h("span", { class: "pill" }, t("indicator")) : null);
+    const extra = h("div", { class: "seat-info" }, h("span", { class: "count" }, t("pile_left", { n: v.rack_sizes[s] })), v.starter === s ? h("span", { class: "dealer-chip", title: "starter" }, "1") : null, v.gosterge === s ? h("span", { class: "pill" }, t("indicator")) : null, ctx.info.options.pairs && ctx.you !== null && s === (ctx.you + 2) % 4 ? h("span", { class: "pill" }, t("partner")) : null);
     return h("div", { class: `seat-pos ${POS[r]}` }, ctx.seatTag(s, extra));
   }
 
