@@ -29,6 +29,7 @@ speed; ``tests/okey/test_solver_bruteforce.py`` checks it against brute force.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -58,20 +59,32 @@ class Arrangement:
     unmatched_sum: int
 
 
-def _check(tiles: Sequence[int], okey: int) -> None:
+def _check(tiles: Sequence[int], okey: int) -> Counter[int]:
     """Reject what no rack can hold: a bad code, three copies of a tile, three okeys or
-    false jokers (the set has each tile twice, rule 4). The meld search checks the same
-    itself as it reads the hand."""
+    false jokers (the set has each tile twice, rule 4); return the tile counts. The meld
+    search checks the same itself as it reads the hand."""
     if type(okey) is not int or not 0 <= okey < FALSE_JOKER:
         raise ValueError(f"the okey must be a numbered tile code 0..51, not {okey!r}")
-    seen: dict[int, int] = {}
-    for x in tiles:
+    counts = Counter(tiles)
+    for x, n in counts.items():
         if type(x) is not int or not 0 <= x <= FALSE_JOKER:
             raise ValueError(f"{x!r} is not a tile code (0..52)")
-        n = seen.get(x, 0) + 1
         if n > 2:
             raise ValueError(f"tile code {x} appears more than twice: the set has two of each")
-        seen[x] = n
+    return counts
+
+
+def _max_pairs(counts: Counter[int], okey: int, indicator: int) -> int:
+    """The most pairs (rule 13) the counted tiles make: identical ordinary tiles, then
+    okeys with single tiles, then okeys together; the indicator tile never pairs."""
+    wilds = counts[okey]
+    pairs = singles = 0
+    for x, n in counts.items():
+        if x != okey and x != indicator:
+            pairs += n >> 1
+            singles += n & 1
+    used = wilds if wilds < singles else singles
+    return pairs + used + ((wilds - used) >> 1)
 
 
 def best_arrangement(tiles: Sequence[int], okey: int) -> Arrangement:
@@ -167,9 +180,7 @@ def can_finish_pairs(tiles: Sequence[int], okey: int, indicator: int) -> bool:
     """
     if len(tiles) != 14:
         return False
-    _check(tiles, okey)
-    pairs, _ = _pair_plan(tiles, okey, indicator)
-    return len(pairs) == 7
+    return _max_pairs(_check(tiles, okey), okey, indicator) == 7
 
 
 def best_pairs_arrangement(tiles: Sequence[int], okey: int, indicator: int) -> Arrangement:
@@ -211,16 +222,15 @@ def finish_multiplier(tiles15: Sequence[int], tile_out: int, indicator: int) -> 
     if len(tiles15) != 15:
         raise ValueError(f"a finish needs 15 tiles, not {len(tiles15)}")
     okey = okey_of(indicator)
-    _check(tiles15, okey)
-    rest = list(tiles15)
-    try:
-        rest.remove(tile_out)
-    except ValueError:
-        raise ValueError(f"tile code {tile_out} is not among the 15 tiles") from None
+    counts = _check(tiles15, okey)
+    if not counts[tile_out]:
+        raise ValueError(f"tile code {tile_out!r} is not among the 15 tiles")
+    counts[tile_out] -= 1
     bonus = 2 if tile_out == okey else 1
-    pairs, _ = _pair_plan(rest, okey, indicator)
-    if len(pairs) == 7:
+    if _max_pairs(counts, okey, indicator) == 7:
         return 2 * bonus
+    rest = list(tiles15)
+    rest.remove(tile_out)
     if solve_melds(rest, okey, want_blocks=False, stop_at_zero=True)[0] == 0:
         return bonus
     return None
@@ -243,15 +253,15 @@ def finish_options(tiles15: Sequence[int], indicator: int) -> dict[int, int]:
     if len(tiles15) != 15:
         raise ValueError(f"a finish needs 15 tiles, not {len(tiles15)}")
     okey = okey_of(indicator)
-    _check(tiles15, okey)
+    counts = _check(tiles15, okey)
     out: dict[int, int] = {}
-    distinct = sorted(set(tiles15))
-    if len(_pair_plan(tiles15, okey, indicator)[0]) >= 7:
+    distinct = sorted(counts)
+    if _max_pairs(counts, okey, indicator) >= 7:
         for t in distinct:
-            rest = list(tiles15)
-            rest.remove(t)
-            if len(_pair_plan(rest, okey, indicator)[0]) == 7:
+            counts[t] -= 1
+            if _max_pairs(counts, okey, indicator) == 7:
                 out[t] = 4 if t == okey else 2
+            counts[t] += 1
     dead = dead_tiles(tiles15, okey)
     if len(dead) > 1:
         return out

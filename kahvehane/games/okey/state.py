@@ -27,7 +27,12 @@ from kahvehane.games.okey.actions import (
 )
 from kahvehane.games.okey.melds import unmatched_sum
 from kahvehane.games.okey.scoring import duz_deal_scores, kdv_deal_scores, partner
-from kahvehane.games.okey.solver import best_arrangement, best_pairs_arrangement, finish_multiplier
+from kahvehane.games.okey.solver import (
+    best_arrangement,
+    best_pairs_arrangement,
+    finish_multiplier,
+    finish_options,
+)
 from kahvehane.tiles import Tile, okey_of, tile_name, tile_names, unit
 
 DRAW = "draw"
@@ -156,11 +161,7 @@ class OkeyDeal(DealState):
         tiles = tuple(sorted(self._holding(seat)))
         if self._finish_cache is not None and self._finish_cache[0] == tiles:
             return self._finish_cache[1]
-        found: dict[Tile, int] = {}
-        for t in sorted(set(tiles)):
-            m = finish_multiplier(tiles, t, self.indicator)
-            if m is not None:
-                found[t] = m
+        found = finish_options(tiles, self.indicator)
         self._finish_cache = (tiles, found)
         return found
 
