@@ -135,9 +135,11 @@ def unmatched_sum(blocks: Iterable[Sequence[int]], okey: int) -> int:
     >>> unmatched_sum([ts(["R4", "R5", "R6"]), ts(["B9", "B9"]), ts(["K2"])], 2)
     20
     """
+    okey_number = okey % 13 + 1
     total = 0
     for block in blocks:
-        if not block or is_meld(block, okey):
+        if len(block) >= 3 and is_meld(block, okey):  # a meld has at least 3 tiles
             continue
-        total += sum(face_value(x, okey) for x in block)
+        for x in block:
+            total += okey_number if x in (okey, FALSE_JOKER) else x % 13 + 1
     return total

@@ -35,6 +35,10 @@ from kahvehane.games.okey.solver import (
 )
 from kahvehane.tiles import Tile, okey_of, tile_name, tile_names, unit
 
+# Actions are immutable: legal_actions hands out these shared instances.
+_DISCARDS = tuple(tuple(Discard(s, t) for t in range(53)) for s in range(4))
+_FINISHES = tuple(tuple(Finish(s, t) for t in range(53)) for s in range(4))
+
 DRAW = "draw"
 DISCARD = "discard"  # the second part of a turn: discard or finish
 
@@ -182,9 +186,10 @@ class OkeyDeal(DealState):
             if self.discards[(seat - 1) % 4]:
                 out.append(Draw(seat, LEFT))
             return out
-        distinct = sorted(set(self._holding(seat)))
-        out.extend(Discard(seat, t) for t in distinct)
-        out.extend(Finish(seat, t) for t in self.finishing_tiles(seat))
+        discards = _DISCARDS[seat]
+        out.extend(discards[t] for t in sorted(set(self._holding(seat))))
+        finishes = _FINISHES[seat]
+        out.extend(finishes[t] for t in self.finishing_tiles(seat))
         return out
 
     def suggested_arrangements(self, seat: int) -> list[Arrange]:
