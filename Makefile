@@ -1,11 +1,11 @@
-# Two commands: `make test` (the whole suite) and, for now, `make replay FILE=...`.
-# Everything a target needs is installed into .venv inside the repo.
+# Two commands: `make serve` (the salon on http://127.0.0.1:8000) and `make test` (the
+# whole suite). Everything a target needs is installed into .venv inside the repo.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint typecheck unit bench bench-server clean replay serve
+.PHONY: test unit bench bench-okey bench-engines bench-casino bench-server clean replay serve
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,9 +27,23 @@ test: $(STAMP) $(CHROMIUM)
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n 2
 
-bench: $(STAMP)
-	$(BIN)/python -m pip install -q -e '.[bench]'
+# Benchmarks (bench/README.md); `make bench` runs them all, which takes a while.
+BENCH_STAMP := $(VENV)/.bench-installed
+
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install -q -e '.[test,server,bench]'
+	@touch $(BENCH_STAMP)
+
+bench: bench-okey bench-engines bench-casino bench-server
+
+bench-okey: $(BENCH_STAMP)
 	$(BIN)/python bench/okey_solver.py
+
+bench-engines: $(BENCH_STAMP)
+	$(BIN)/python bench/engines.py
+
+bench-casino: $(STAMP)
+	$(BIN)/python bench/casino_legal.py
 
 # The salon on http://127.0.0.1:8000 with an SQLite file it creates (kahvehane.sqlite3).
 serve: $(STAMP)
