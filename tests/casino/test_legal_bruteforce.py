@@ -180,7 +180,9 @@ def check_position(state: CasinoDeal) -> None:
     assert set(canons) == expected_listing(state)
     owns = any(b.owner == seat for b in state.builds.values())
     trails = {a.card for a in listed if isinstance(a, TrailAction)}
-    assert trails == (set() if owns else set(state.hands[seat]))
+    if state.rs.preset is None:  # O-1, T-1
+        assert trails == (set() if owns else set(state.hands[seat]))
+    assert trails == {x for x in state.hands[seat] if _legal(state, TrailAction(seat, x))}
     assert listed, "a player to act always has a legal move (O-4)"
 
 
@@ -208,6 +210,7 @@ def _positions_from_play(game: str, players: int, seed: int, options: dict[str, 
         ("casino", 4, {"partners": True}),
         ("royal_casino", 2, {}),
         ("royal_casino", 3, {"nordic_specials": True}),
+        ("royal_casino", 2, {"preset": "royal_dominican"}),  # R-3b
     ],
 )
 def test_listing_matches_brute_force_in_play(

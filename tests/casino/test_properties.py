@@ -1,10 +1,11 @@
 """Random legal games (hypothesis): invariants of every configuration, and T29.
 
 For 2, 3 and 4 players, 2 v 2 partners, and Royal Casino (with and without
-nordic_specials), random legal play must: keep the 52 cards (every card ends in exactly
-one pile, or in a no-capture residue), give 11 non-sweep points per hand less ties
-(E-5), never show a hidden card in a view or an event, replay from its own record to the
-same result, and leave the state untouched whenever an action is refused.
+nordic_specials, and with the royal_dominican preset), random legal play must: keep the
+52 cards (every card ends in exactly one pile, or in a no-capture residue), give 11
+non-sweep points per hand less ties (E-5), never show a hidden card in a view or an
+event, replay from its own record to the same result, and leave the state untouched
+whenever an action is refused.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("royal_casino", {"players": 2}),
     ("royal_casino", {"players": 3, "nordic_specials": True}),
     ("royal_casino", {"players": 4, "partners": True}),
+    ("royal_casino", {"players": 2, "preset": "royal_dominican"}),
+    ("royal_casino", {"players": 4, "partners": True, "preset": "royal_dominican"}),
 ]
 
 
@@ -66,7 +69,7 @@ def check_hand(state: CasinoDeal) -> None:
     assert side_spades == spades
     assert result.detail["sweeps"] == state.sweeps
     assert sum(result.detail["points"]["sweeps"][seat_of[x]] for x in sides) == (
-        len(state.sweeps) if rs.sweeps else 0)
+        len(rs.standing_sweeps(state.sweeps)) if rs.sweeps else 0)  # R-3c
 
 
 def probe_rejections(state: CasinoDeal, rng: random.Random) -> None:
@@ -106,7 +109,7 @@ def probe_partial_captures(state: CasinoDeal, rng: random.Random) -> None:
             try:
                 state.check(CaptureAction(seat, a.card, part, a.value))
             except IllegalAction as exc:
-                assert exc.rule == "O-2"
+                assert exc.rule in ("O-2", "R-3b")
             break
 
 
@@ -121,6 +124,10 @@ def play_match(game: str, options: dict[str, Any], seed: int, max_hands: int = 3
             seat = state.to_act[0]
             actions = state.legal_actions(seat)
             assert actions, "O-4: somebody to act always has a move"
+            for a in actions:  # R-3b: no listed move leaves a loose card of its rank
+                must = state.rs.must_take(a.card, state.loose)
+                assert not must or (isinstance(a, CaptureAction)
+                                    and set(must) <= {x for st_ in a.sets for x in st_})
             for other in range(state.num_seats):
                 assert other == seat or state.legal_actions(other) == []
             if rng.random() < 0.15:
@@ -181,5 +188,7 @@ def test_full_matches_end_by_the_rules() -> None:
             totals = result["totals"]
             assert max(totals) >= 21
             assert last["detail"]["stopped_at"] is not None
+            if "preset" in options:  # R-3d: the winning item lands exactly on the target
+                assert max(totals) == 21
         else:
             assert "stopped_at" not in last["detail"]

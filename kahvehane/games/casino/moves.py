@@ -109,10 +109,25 @@ def check(
     """Validate ``action`` for ``seat`` (whose turn it is) and say what it does."""
     if action.card not in hand:
         raise IllegalAction(f"{card_name(action.card)} is not in seat {seat}'s hand", "C-16")
+    must = rs.must_take(action.card, loose)
+    if must and not isinstance(action, CaptureAction):
+        raise IllegalAction(
+            f"{card_name(action.card)} matches the loose {_names(must)} and must capture"
+            f" {'it' if len(must) == 1 else 'them'} (royal_dominican)",
+            "R-3b",
+        )
     if isinstance(action, TrailAction):
         return _check_trail(seat, builds, action)
     if isinstance(action, CaptureAction):
-        return _check_capture(rs, seat, hand, loose, builds, action)
+        plan = _check_capture(rs, seat, hand, loose, builds, action)
+        left = [x for x in must if x not in plan.taken_loose]
+        if left:
+            raise IllegalAction(
+                f"{card_name(action.card)} must also take the loose {_names(left)} of its"
+                " rank (royal_dominican)",
+                "R-3b",
+            )
+        return plan
     return _check_build(rs, seat, hand, loose, builds, action)
 
 
@@ -421,6 +436,9 @@ def legal_actions(
       enters (with loose cards, or by raising).
     * **trails**: every card, unless the player owns a build (O-1).
 
+    With the ``royal_dominican`` preset a card of the same rank as a loose card is listed
+    with its captures only (R-3b): every maximal capture already takes all those cards.
+
     Each listed move is a distinct outcome (the cards it moves, and for a build its
     value and kind). Not listed, but accepted by :func:`check`: captures and multiple
     builds that take only some of a listed one's groups, and other groupings of the
@@ -431,11 +449,15 @@ def legal_actions(
     owns = any(b.owner == seat for b in builds.values())
     captures: list[CasinoAction] = []
     makes: list[CasinoAction] = []
+    trails: list[CasinoAction] = []
     for p in hand:
         rest = _remove_one(hand, p)
         captures.extend(_captures(rs, seat, p, rest, index, builds))
+        if rs.must_take(p, loose):  # R-3b: a maximal capture takes every card of its rank
+            continue
         makes.extend(_builds(rs, seat, p, rest, index, builds))
-    trails: list[CasinoAction] = [] if owns else [TrailAction(seat, p) for p in hand]
+        if not owns:
+            trails.append(TrailAction(seat, p))
     return captures + makes + trails
 
 

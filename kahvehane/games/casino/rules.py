@@ -2,7 +2,7 @@
 
 :data:`CASINO` and :data:`ROYAL_CASINO` are the :class:`GameRules` the registry serves.
 Royal is a subclass that changes the ruleset it builds (values, sweeps default, the
-count-out) and nothing else.
+count-out, and the optional ``"preset": "royal_dominican"`` of R-3) and nothing else.
 
 >>> options = CASINO.parse_options({"players": 2})
 >>> options
@@ -26,6 +26,9 @@ from kahvehane.games.casino.state import CasinoDeal, RoyalCasinoDeal
 from kahvehane.games.casino.values import CasinoRuleset, RoyalRuleset
 from kahvehane.games.setup_checks import check_exact_deck, field, item_list, seat_field
 
+ROYAL_DOMINICAN = "royal_dominican"
+"""The one rules preset: Royal Casino as played in the Dominican Republic (R-3)."""
+
 
 def _bool(raw: Mapping[str, Any], key: str, default: bool) -> bool:
     value = raw.get(key, default)
@@ -42,7 +45,7 @@ class CasinoRules(GameRules):
     deal_class: ClassVar[type[CasinoDeal]] = CasinoDeal
     default_sweeps: ClassVar[bool] = False
     known_options: ClassVar[frozenset[str]] = frozenset(
-        {"players", "partners", "sweeps", "target", "direction", "nordic_specials"}
+        {"players", "partners", "sweeps", "target", "direction", "nordic_specials", "preset"}
     )
 
     # -- options ------------------------------------------------------------------------------
@@ -50,8 +53,9 @@ class CasinoRules(GameRules):
     def parse_options(self, raw: Mapping[str, Any] | None) -> JSON:
         """``players`` (required: 2, 3, 4), ``partners``, ``sweeps``, ``target`` (3.1).
 
-        ``direction`` may only be ``clockwise`` (the ``royal_dominican`` preset, R-3, is
-        not offered); ``nordic_specials`` exists in Royal only and may be ``false`` here.
+        ``nordic_specials`` and ``preset`` (``"royal_dominican"``, R-3) exist in Royal only
+        and may be ``false`` / absent here. ``direction`` must be the table's: ``clockwise``,
+        or ``counter-clockwise`` with the preset; it is only ever a check (R-3a).
         An unknown option is rejected: a silently ignored rule would change the game.
         """
         raw = dict(raw or {})
@@ -73,19 +77,27 @@ class CasinoRules(GameRules):
         target = raw.get("target", 21)
         if isinstance(target, bool) or not isinstance(target, int) or target < 1:
             raise InvalidOptions(f"option 'target' must be a positive integer, not {target!r}")
-        direction = raw.get("direction", "clockwise")
-        if direction != "clockwise":
-            raise InvalidOptions(
-                f"option 'direction' must be 'clockwise', not {direction!r}"
-                " (the royal_dominican preset is not offered)"
-            )
         out: JSON = {"players": players, "partners": partners, "sweeps": sweeps, "target": target}
         out.update(self._variant_options(raw))
+        want = "counter-clockwise" if out.get("preset") == ROYAL_DOMINICAN else "clockwise"
+        direction = raw.get("direction", want)
+        if direction != want:
+            raise InvalidOptions(
+                f"option 'direction' must be {want!r} at this table, not {direction!r}"
+                " (counter-clockwise play comes with the royal_dominican preset, R-3a)"
+            )
+        if want != "clockwise":
+            out["direction"] = want
         return out
 
     def _variant_options(self, raw: Mapping[str, Any]) -> JSON:
         if _bool(raw, "nordic_specials", False):
             raise InvalidOptions("'nordic_specials' is a Royal Casino option (C-5)")
+        if raw.get("preset") is not None:
+            raise InvalidOptions(
+                f"casino has no preset {raw['preset']!r}: 'royal_dominican' is a"
+                " royal_casino preset (R-3)"
+            )
         return {}
 
     def ruleset(self, options: Mapping[str, Any]) -> CasinoRuleset:
@@ -214,7 +226,23 @@ class RoyalCasinoRules(CasinoRules):
     default_sweeps: ClassVar[bool] = True
 
     def _variant_options(self, raw: Mapping[str, Any]) -> JSON:
-        return {"nordic_specials": _bool(raw, "nordic_specials", False)}
+        """``nordic_specials`` (C-5) and ``preset`` (R-3: only ``"royal_dominican"``).
+
+        The preset appears in the parsed options only when it is chosen, so the options
+        of every other table read as before. It does not combine with the Nordic cards.
+        """
+        out: JSON = {"nordic_specials": _bool(raw, "nordic_specials", False)}
+        preset = raw.get("preset")
+        if preset is None:
+            return out
+        if preset != ROYAL_DOMINICAN:
+            raise InvalidOptions(
+                f"option 'preset' must be {ROYAL_DOMINICAN!r} (R-3), not {preset!r}"
+            )
+        if out["nordic_specials"]:
+            raise InvalidOptions("the royal_dominican preset has no nordic_specials (R-3)")
+        out["preset"] = preset
+        return out
 
     def ruleset(self, options: Mapping[str, Any]) -> RoyalRuleset:
         return RoyalRuleset(
@@ -223,6 +251,7 @@ class RoyalCasinoRules(CasinoRules):
             sweeps=options["sweeps"],
             target=options["target"],
             nordic_specials=options["nordic_specials"],
+            dominican=options.get("preset") == ROYAL_DOMINICAN,
         )
 
 

@@ -45,7 +45,9 @@ class HandScore:
 
     ``points`` holds every item the hand produced; ``counted`` what each side actually
     scores — everything in Casino, and in Royal only the items counted before a side
-    reached the target, ``stopped_at`` naming the item that got it there.
+    reached the target, ``stopped_at`` naming the item that got it there. ``voided``
+    lists, in count-out order, the (item, side) pairs the ``royal_dominican`` end game
+    did not let score (R-3d).
     """
 
     cards: tuple[int, ...]
@@ -53,6 +55,7 @@ class HandScore:
     points: dict[str, tuple[int, ...]]
     counted: tuple[int, ...]
     stopped_at: str | None
+    voided: tuple[tuple[str, int], ...] = ()
 
 
 def score_hand(
@@ -64,7 +67,9 @@ def score_hand(
     """Score ``piles`` (one per side), ``sweeps`` (the sweeping seats, in order).
 
     ``before`` is each side's match total before this hand; Royal's count-out stops as
-    soon as a side reaches ``rs.target`` (R-count-out).
+    soon as a side reaches ``rs.target`` (R-count-out). With the ``royal_dominican``
+    preset only the standing sweeps are items (R-3c) and near the target an item may be
+    voided (R-3d).
     """
     n = rs.num_sides
     cards = tuple(len(p) for p in piles)
@@ -86,8 +91,8 @@ def score_hand(
         ace = card(suit, 1)
         if ace in holder:
             items.append(("aces", holder[ace], 1))
-    if rs.sweeps:
-        items.extend(("sweeps", rs.side_of(seat), 1) for seat in sweeps)
+    if rs.sweeps:  # R-3c: with the royal_dominican preset, opposing sweeps cancel
+        items.extend(("sweeps", rs.side_of(seat), 1) for seat in rs.standing_sweeps(sweeps))
 
     points = {name: [0] * n for name in ITEMS}
     for name, side, pts in items:
@@ -95,12 +100,21 @@ def score_hand(
     counted = [0] * n
     stopped_at: str | None = None
     running = list(before)
+    voided: list[tuple[str, int]] = []
     for name, side, pts in items:
+        if not rs.item_counts(running[side], pts):  # R-3d
+            voided.append((name, side))
+            continue
         counted[side] += pts
         running[side] += pts
         if rs.counts_out and running[side] >= rs.target:
             stopped_at = name
             break
     return HandScore(
-        cards, spades, {k: tuple(v) for k, v in points.items()}, tuple(counted), stopped_at
+        cards,
+        spades,
+        {k: tuple(v) for k, v in points.items()},
+        tuple(counted),
+        stopped_at,
+        tuple(voided),
     )

@@ -152,6 +152,7 @@ class CasinoDeal(DealState):
             "game": self.game,
             "players": self.rs.players,
             "partners": self.rs.partners,
+            "direction": self.rs.direction,
             "dealer": self.dealer,
             "round": self.round,
             "rounds": len(self._rounds),
@@ -316,6 +317,9 @@ class CasinoDeal(DealState):
         }
         if rs.counts_out:
             detail["stopped_at"] = score.stopped_at
+        if rs.preset == "royal_dominican":  # R-3c, R-3d
+            detail["standing_sweeps"] = rs.standing_sweeps(self.sweeps)
+            detail["voided"] = [[item, rs.seats_of(side)[0]] for item, side in score.voided]
         detail["dealer"] = self.dealer
         self._result = DealResult(scores, "cards", detail, self.dealer)
         return [

@@ -16,10 +16,23 @@ so every other rule is written once for both games.
 (1, (1, 14), (13,))
 >>> RoyalRuleset(players=2, nordic_specials=True).play_values(c("10D"))
 (10, 16)
+
+The optional ``royal_dominican`` preset (R-3) is the ``dominican`` flag of
+:class:`RoyalRuleset`; it changes three more questions, each again one method:
+which loose cards a played card must take (R-3b), which sweeps stand (R-3c) and which
+count-out items still count near the target (R-3d).
+
+>>> from kahvehane.cards import card_name
+>>> dom = RoyalRuleset(players=2, dominican=True)
+>>> dom.direction, [card_name(x) for x in dom.must_take(c("5S"), [c("5H"), c("4D")])]
+('counter-clockwise', ['5H'])
+>>> dom.standing_sweeps([0, 1, 0, 0]), dom.item_counts(18, 1), dom.item_counts(18, 3)
+([0, 0], False, True)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -83,6 +96,30 @@ class CasinoRuleset:
         """Whether ``c`` from hand can capture a build of ``value`` (B-1, O-2)."""
         return value in self.play_values(c)
 
+    # -- the royal_dominican preset (R-3): neutral here, see RoyalRuleset -----------------------
+
+    @property
+    def preset(self) -> str | None:
+        """The rules preset of the table: ``"royal_dominican"`` (R-3) or None."""
+        return None
+
+    @property
+    def direction(self) -> str:
+        """How seat ``s + 1`` sits from seat ``s`` at a real table (C-7, R-3a)."""
+        return "clockwise"
+
+    def must_take(self, c: Card, loose: Sequence[Card]) -> tuple[Card, ...]:
+        """The loose cards a play of ``c`` must capture (R-3b); none without the preset."""
+        return ()
+
+    def standing_sweeps(self, sweeps: Sequence[int]) -> list[int]:
+        """The sweeping seats, in order, whose sweeps score (S-1..S-3, R-3c)."""
+        return list(sweeps)
+
+    def item_counts(self, running: int, points: int) -> bool:
+        """Whether a count-out item of ``points`` scores for a side on ``running`` (R-3d)."""
+        return True
+
     # -- seats --------------------------------------------------------------------------------
 
     @property
@@ -108,10 +145,12 @@ class RoyalRuleset(CasinoRuleset):
 
     ``nordic_specials`` lets a played 2♠ count 15 and a played 10♦ count 16 (C-5).
     Sweeps are on by default (R-2) and a hand is counted out item by item (R-count-out).
+    ``dominican`` is the ``royal_dominican`` preset (R-3, docs/rules/casino.md).
     """
 
     sweeps: bool = True
     nordic_specials: bool = False
+    dominican: bool = False
 
     game: ClassVar[str] = "royal_casino"
     royal: ClassVar[bool] = True
@@ -140,3 +179,46 @@ class RoyalRuleset(CasinoRuleset):
 
     def court_rank(self, c: Card) -> int | None:
         return None
+
+    # -- the royal_dominican preset (R-3) -------------------------------------------------------
+
+    @property
+    def preset(self) -> str | None:
+        return "royal_dominican" if self.dominican else None
+
+    @property
+    def direction(self) -> str:
+        """R-3a. Seats stay numbered in playing order, so only the real table turns."""
+        return "counter-clockwise" if self.dominican else "clockwise"
+
+    def must_take(self, c: Card, loose: Sequence[Card]) -> tuple[Card, ...]:
+        """R-3b: every loose card of the played card's rank (so ``c`` must capture)."""
+        if not self.dominican:
+            return ()
+        r = rank_of(c)
+        return tuple(x for x in loose if rank_of(x) == r)
+
+    def standing_sweeps(self, sweeps: Sequence[int]) -> list[int]:
+        """R-3c: a sweep cancels the earliest still standing sweep of another side.
+
+        Only a sweep that finds no opposing sweep standing scores; with two sides the
+        side with more sweeps scores the difference.
+        """
+        if not self.dominican:
+            return list(sweeps)
+        standing: list[int] = []
+        for seat in sweeps:
+            side = self.side_of(seat)
+            for i, other in enumerate(standing):
+                if self.side_of(other) != side:
+                    del standing[i]
+                    break
+            else:
+                standing.append(seat)
+        return standing
+
+    def item_counts(self, running: int, points: int) -> bool:
+        """R-3d: from ``target`` − 3 on (18, 19, 20), only an item landing exactly on it."""
+        if not self.dominican:
+            return True
+        return running < self.target - 3 or running + points == self.target
