@@ -58,6 +58,7 @@ from kahvehane.games.tricks import (
     explain_illegal,
     mask_of,
     playable_mask,
+    plays_of,
     trick_winner,
 )
 
@@ -206,13 +207,7 @@ class BalayiKingiState(DealState):
             return [a for code, a in _CHOICES[seat].items() if code not in used]
         assert self.rules is not None
         mask = playable_mask(self.rules, self.accessible(seat), self.trick, True)
-        plays = PLAYS[seat]
-        out: list[Action] = []
-        while mask:
-            low = mask & -mask
-            out.append(plays[low.bit_length() - 1])
-            mask ^= low
-        return out
+        return plays_of(seat, mask)
 
     def apply(self, action: Action) -> list[Event]:
         if isinstance(action, Play):

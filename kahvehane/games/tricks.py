@@ -251,3 +251,14 @@ class Play(Action):
 PLAYS: tuple[tuple[Play, ...], ...] = tuple(
     tuple(Play(s, c) for c in range(52)) for s in range(4)
 )
+
+
+def plays_of(seat: int, mask: int) -> list[Action]:
+    """The shared ``Play`` actions of ``seat`` for every card in ``mask``, by card code."""
+    plays = PLAYS[seat]
+    out: list[Action] = []
+    while mask:
+        low = mask & -mask
+        out.append(plays[low.bit_length() - 1])
+        mask ^= low
+    return out

@@ -53,6 +53,7 @@ from kahvehane.games.tricks import (
     explain_illegal,
     mask_of,
     playable_mask,
+    plays_of,
     trick_winner,
 )
 
@@ -217,13 +218,7 @@ class KozMacaState(DealState):
         if self.phase == _BIDDING:
             return list(_BIDS[seat])
         mask = playable_mask(RULES, self.hands[seat], self.trick, self.broken)
-        plays = PLAYS[seat]
-        out: list[Action] = []
-        while mask:
-            low = mask & -mask
-            out.append(plays[low.bit_length() - 1])
-            mask ^= low
-        return out
+        return plays_of(seat, mask)
 
     def apply(self, action: Action) -> list[Event]:
         if isinstance(action, Play):
