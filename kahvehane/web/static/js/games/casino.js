@@ -28,6 +28,7 @@ export function create(ctx) {
   };
 
   function reset() {
+    (window.kahvehane.dbg = window.kahvehane.dbg || []).push("reset " + performance.now().toFixed(0) + " " + new Error().stack.split("\n").slice(2, 4).join("|"));
     st.selected = null;
     st.composing = false;
     st.sets = [[]];
@@ -131,6 +132,7 @@ export function create(ctx) {
           class: "link",
           id: "compose-toggle",
           onclick: () => {
+            window.kahvehane.dbg.push("toggle " + performance.now().toFixed(0) + " " + st.composing);
             st.composing = !st.composing;
             st.sets = [[]];
             st.current = 0;
