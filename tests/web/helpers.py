@@ -309,4 +309,4 @@ def screenshot(page: Page, folder: Path, name: str, *, both: bool = True) -> Non
     suffix = "phone" if other["width"] < 600 else "desktop"
     page.screenshot(path=str(folder / f"{name}-{suffix}.png"))
     page.set_viewport_size(vp)
-    page.wait_for_timeout(100)
+    page.wait_for_timeout(300)  # let the page settle at its own size again

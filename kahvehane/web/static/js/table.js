@@ -93,7 +93,6 @@ export class TableView {
 
   // ================================================================ messages
   onMessage(msg) {
-    (window.kahvehane.dbg = window.kahvehane.dbg || []).push("msg " + performance.now().toFixed(0) + " " + msg.type + " " + (msg.kind || "") + " " + (msg.n || ""));
     if (msg.table !== undefined && msg.table !== this.id && msg.type !== "lobby_update") return;
     switch (msg.type) {
       case "snapshot":
@@ -465,8 +464,6 @@ export class TableView {
 
   render() {
     if (!this.root) return;
-    window.kahvehane.stats.renders = (window.kahvehane.stats.renders || 0) + 1;
-    (window.kahvehane.dbg = window.kahvehane.dbg || []).push("render " + performance.now().toFixed(0) + " " + new Error().stack.split("\n").slice(2, 4).join("|"));
     const root = this.root;
     const focusKey = document.activeElement && root.contains(document.activeElement) ? focusId(document.activeElement) : null;
     clear(root);

@@ -28,7 +28,6 @@ export function create(ctx) {
   };
 
   function reset() {
-    (window.kahvehane.dbg = window.kahvehane.dbg || []).push("reset " + performance.now().toFixed(0) + " " + new Error().stack.split("\n").slice(2, 4).join("|"));
     st.selected = null;
     st.composing = false;
     st.sets = [[]];
@@ -92,7 +91,7 @@ export function create(ctx) {
   function highlight(sets, on) {
     for (const s of sets || []) {
       for (const c of s) {
-        for (const el of document.querySelectorAll(`#casino-table [data-card="${c}"]`)) el.classList.toggle("hint", on);
+        for (const el of document.querySelectorAll(`#casino-table [data-card="${c}"]`)) el.classList.toggle("highlight", on);
       }
     }
   }
@@ -132,7 +131,6 @@ export function create(ctx) {
           class: "link",
           id: "compose-toggle",
           onclick: () => {
-            window.kahvehane.dbg.push("toggle " + performance.now().toFixed(0) + " " + st.composing);
             st.composing = !st.composing;
             st.sets = [[]];
             st.current = 0;
