@@ -4,38 +4,22 @@ to the same files), and the records cover the cases the issue asks for."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from kahvehane.records import replay
+from tests.golden_referee import cases, check_against_referee, load
 from tests.koz_maca.referee import Illegal, referee
 
 RECORDS = Path(__file__).parent.parent / "records" / "koz_maca"
-CASES = sorted(p for p in RECORDS.glob("*.json") if not p.name.endswith(".expected.json"))
-
-
-def _load(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
-    expected = path.with_name(path.name[: -len(".json")] + ".expected.json")
-    return json.loads(path.read_text()), json.loads(expected.read_text())
+CASES = cases(RECORDS)
+_load = load
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
 def test_expected_is_the_referees_result(path: Path) -> None:
-    record, expected = _load(path)
-    if expected.get("illegal"):
-        with pytest.raises(Illegal) as info:
-            referee(record)
-        assert (info.value.deal, info.value.index) == (expected["deal"],
-                                                       expected["action_index"])
-        # The same record without the offending action is legal.
-        record["deals"] = record["deals"][: expected["deal"] + 1]
-        del record["deals"][-1]["actions"][expected["action_index"]:]
-        referee(record)
-    else:
-        assert referee(record) == expected
+    check_against_referee(path, referee, Illegal)
 
 
 def test_there_are_many_records() -> None:
