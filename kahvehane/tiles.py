@@ -34,6 +34,9 @@ NUM_KINDS = 53
 
 _NAMES: tuple[str, ...] = (*tuple(f"{c}{n}" for c in COLOURS for n in range(1, 14)), "J")
 _BY_NAME: dict[str, Tile] = {name: i for i, name in enumerate(_NAMES)}
+TILE_CODES: dict[str, Tile] = dict(_BY_NAME)
+"""Each canonical name (``R7``, ``J``) to its code: a fast path for reading records,
+which write canonical names; :func:`parse_tile` accepts more and explains errors."""
 
 
 def tile(colour: int, number: int) -> Tile:

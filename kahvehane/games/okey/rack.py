@@ -42,16 +42,16 @@ def remove_tile(rack: Sequence[Block], tile: Tile) -> Rack:
 
     The rest of that block closes up and stays one block; an emptied block disappears.
     """
-    for i in range(len(rack) - 1, -1, -1):
-        block = rack[i]
+    i = len(rack)
+    for block in reversed(rack):
+        i -= 1
         if tile in block:
-            j = len(block) - 1 - block[::-1].index(tile)
-            rest = block[:j] + block[j + 1 :]
             out = list(rack)
-            if rest:
-                out[i] = rest
-            else:
+            if len(block) == 1:
                 del out[i]
+            else:
+                j = len(block) - 1 - block[::-1].index(tile)
+                out[i] = block[:j] + block[j + 1 :]
             return out
     raise ValueError("the tile is not in the rack")
 

@@ -22,9 +22,18 @@ from kahvehane.games.okey.scoring import (
 )
 from kahvehane.games.okey.state import OkeyDeal
 from kahvehane.games.setup_checks import check_exact_deck, field, item_list, seat_field
-from kahvehane.tiles import FALSE_JOKER, full_set, parse_tile, tile_name, tile_names
+from kahvehane.tiles import (
+    FALSE_JOKER,
+    TILE_CODES,
+    Tile,
+    full_set,
+    parse_tile,
+    tile_name,
+)
 
 DEAL_COUNTS = tuple(sorted(RANKING_POINTS))
+_FULL_SET = full_set()
+_NAMES = tuple(tile_name(t) for t in range(FALSE_JOKER + 1))
 
 
 class OkeyRules(GameRules):
@@ -62,10 +71,11 @@ class OkeyRules(GameRules):
     ) -> JSON:
         """RECORDS.md: the first non-J tile is the indicator; 15 to the starter, 14 to each
         next seat in play order; the rest is the pile, top first."""
-        rest = list(order)
-        i = next(i for i, t in enumerate(rest) if t != FALSE_JOKER)
+        names = _NAMES
+        rest = [names[t] for t in order]
+        i = next(i for i, t in enumerate(order) if t != FALSE_JOKER)
         indicator = rest.pop(i)
-        hands: list[list[int]] = [[], [], [], []]
+        hands: list[list[str]] = [[], [], [], []]
         pos = 0
         for j in range(4):
             seat = (first_seat + j) % 4
@@ -74,9 +84,9 @@ class OkeyRules(GameRules):
             pos += n
         return {
             "starter": first_seat,
-            "indicator": tile_name(indicator),
-            "hands": [tile_names(h) for h in hands],
-            "pile": tile_names(rest[pos:]),
+            "indicator": indicator,
+            "hands": hands,
+            "pile": rest[pos:],
         }
 
     def setup_first_seat(self, setup: Mapping[str, Any]) -> int:
@@ -85,6 +95,13 @@ class OkeyRules(GameRules):
     def new_deal(
         self, options: JSON, setup: Mapping[str, Any], history: Sequence[DealResult]
     ) -> OkeyDeal:
+        fast = _read_canonical(setup)
+        if fast is not None:
+            starter, indicator, hands, pile = fast
+            return OkeyDeal(
+                kdv=self.kdv, pairs=options["pairs"], starter=starter, indicator=indicator,
+                hands=hands, pile=pile,
+            )
         starter = seat_field(setup, "starter", 4)
         ind_raw = field(setup, "indicator")
         indicator = item_list([ind_raw], "'indicator'", parse_tile)[0]
@@ -128,6 +145,50 @@ class OkeyRules(GameRules):
         return MatchSummary(
             True, totals, individual_winner(totals, finishes), {"ranking_points": rp}
         )
+
+
+def _read_canonical(
+    setup: Mapping[str, Any],
+) -> tuple[int, Tile, list[list[Tile]], list[Tile]] | None:
+    """(starter, indicator, hands, pile) of a well-formed setup written in canonical tile
+    names, as every generated setup is; ``None`` for anything else, which the full
+    reader of :meth:`OkeyRules.new_deal` then reads or rejects with its message.
+
+    Why: a deal starts from a setup, and the full reader (a parse with error messages
+    for each of the 106 tiles) costs about as much as the rest of a random deal."""
+    try:
+        starter = setup["starter"]
+        indicator_name = setup["indicator"]
+        hands_raw = setup["hands"]
+        pile_raw = setup["pile"]
+    except (KeyError, TypeError):
+        return None
+    if type(starter) is not int or not 0 <= starter < 4:
+        return None
+    if type(hands_raw) is not list or len(hands_raw) != 4:
+        return None
+    if type(pile_raw) is not list or len(pile_raw) != 48:
+        return None
+    codes = TILE_CODES
+    try:
+        indicator = codes[indicator_name]
+        pile = [codes[x] for x in pile_raw]
+        hands: list[list[Tile]] = []
+        for seat, h in enumerate(hands_raw):
+            if type(h) is not list or len(h) != (15 if seat == starter else 14):
+                return None
+            hands.append([codes[x] for x in h])
+    except (KeyError, TypeError):  # not a canonical name (or not even hashable)
+        return None
+    if indicator == FALSE_JOKER:
+        return None
+    every = [indicator, *pile]
+    for h in hands:
+        every += h
+    every.sort()
+    if every != _FULL_SET:
+        return None
+    return starter, indicator, hands, pile
 
 
 DUZ_OKEY = OkeyRules("duz_okey", kdv=False)

@@ -120,6 +120,10 @@ def _live_mask(a: int, w: int) -> int:
     return a & (run | threes * _SPREAD)
 
 
+live_mask = _live_mask
+"""The public name of :func:`_live_mask`, for the finish filter of the solver module."""
+
+
 # A plan: (cost, runs as (position of the first tile, codes with -1 for an okey),
 # groups as (codes of the real tiles, okeys), single tile codes, spare okeys).
 _Plan = tuple[int, list[tuple[int, list[int]]], list[tuple[list[int], int]], list[int], int]

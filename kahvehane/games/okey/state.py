@@ -8,8 +8,9 @@ the starter's first turn, which has no draw. ``arrange`` is the one out-of-turn 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Self
 
 from kahvehane.errors import IllegalAction, MalformedAction
@@ -32,12 +33,19 @@ from kahvehane.games.okey.solver import (
     best_pairs_arrangement,
     finish_multiplier,
     finish_options,
+    may_finish,
 )
-from kahvehane.tiles import Tile, okey_of, tile_name, tile_names, unit
+from kahvehane.tiles import FALSE_JOKER, Tile, okey_of, tile_name, tile_names, unit
 
 # Actions are immutable: legal_actions hands out these shared instances.
 _DISCARDS = tuple(tuple(Discard(s, t) for t in range(53)) for s in range(4))
 _FINISHES = tuple(tuple(Finish(s, t) for t in range(53)) for s in range(4))
+_SHOW = tuple(ShowIndicator(s) for s in range(4))
+_DRAW_PILE = tuple(Draw(s, PILE) for s in range(4))
+_DRAW_LEFT = tuple(Draw(s, LEFT) for s in range(4))
+_SINGLE = tuple((t,) for t in range(FALSE_JOKER + 1))  # a tile as a block of its own
+_SEATS = tuple((s,) for s in range(4))  # to_act of each seat's turn
+_NAMES = tuple(tile_name(t) for t in range(FALSE_JOKER + 1))
 
 DRAW = "draw"
 DISCARD = "discard"  # the second part of a turn: discard or finish
@@ -48,13 +56,28 @@ class OkeyDeal(DealState):
 
     Build it with :meth:`from_setup` (the rules object does this for a match). All
     racks are seen by the engine; :meth:`view` is what leaves it.
+
+    Speed (random play runs ~200 actions a deal, each after a ``legal_actions``): each
+    seat's tiles are also kept as two bitsets over the 53 tile codes (held at least once,
+    held twice) and a sorted list of its ``Discard`` actions, updated on every draw and
+    discard, so that checking an action, listing the discards and the finish filter
+    (:func:`~kahvehane.games.okey.solver.may_finish`) never rebuild the hand from the
+    rack layout. ``racks`` stays the single truth: every rack change puts a new list in
+    ``racks``, and a seat whose rack object is not the one the bitsets were made from
+    (someone assigned ``racks[s]``) gets them rebuilt first (:meth:`_sync`).
     """
 
     game: ClassVar[str] = "okey"
 
     __slots__ = (
+        "_discard_acts",
+        "_discard_tiles",
         "_finish_cache",
-        "ceza_frozen",
+        "_flat",
+        "_frozen",
+        "_held",
+        "_synced",
+        "_twice",
         "discarded",
         "discards",
         "finish_tile",
@@ -100,12 +123,21 @@ class OkeyDeal(DealState):
         self.turns_started = [False, False, False, False]
         self.turns_started[starter] = True
         self.gosterge: int | None = None
-        self.ceza_frozen: list[int | None] = [None, None, None, None]  # unmatched sums
+        # each seat's rack at its last discard: its Ceza base (rule 29), summed on demand
+        self._frozen: list[rk.Rack | None] = [None, None, None, None]
         self.finisher: int | None = None
         self.finish_tile: Tile | None = None
         self.multiplier: int | None = None
         self.void = False
-        self._finish_cache: tuple[tuple[Tile, ...], dict[Tile, int]] | None = None
+        self._finish_cache: tuple[int, int, dict[Tile, int]] | None = None
+        self._held = [0, 0, 0, 0]
+        self._twice = [0, 0, 0, 0]
+        self._discard_tiles: list[list[Tile]] = [[], [], [], []]
+        self._discard_acts: list[list[Action]] = [[], [], [], []]
+        self._synced: list[rk.Rack | None] = [None, None, None, None]
+        self._flat = [True, True, True, True]  # every block a single tile (as dealt)
+        for seat in range(4):
+            self._sync(seat)
 
     # ------------------------------------------------------------------ basics
     @property
@@ -118,11 +150,19 @@ class OkeyDeal(DealState):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        return () if self.is_over else (self.turn,)
+        return () if self.finisher is not None or self.void else _SEATS[self.turn]
 
     @property
     def pile_left(self) -> int:
         return len(self.pile) - self.pile_pos
+
+    @property
+    def ceza_frozen(self) -> list[int | None]:
+        """Each seat's unmatched sum (rule 29) as laid out at its last discard, ``None``
+        before its first: what KDV charges it if another seat finishes. Summed when asked
+        (the layout at the discard is kept), because only KDV's end and views need it."""
+        okey = self.okey
+        return [None if r is None else unmatched_sum(r, okey) for r in self._frozen]
 
     def hand(self, seat: int) -> list[Tile]:
         """The tiles ``seat`` holds, in rack order."""
@@ -136,12 +176,49 @@ class OkeyDeal(DealState):
         new.discards = [list(d) for d in self.discards]
         new.discarded = list(self.discarded)
         new.turns_started = list(self.turns_started)
-        new.ceza_frozen = list(self.ceza_frozen)
+        new._frozen = list(self._frozen)
+        new._held = list(self._held)
+        new._twice = list(self._twice)
+        new._discard_tiles = [list(t) for t in self._discard_tiles]
+        new._discard_acts = [list(a) for a in self._discard_acts]
+        new._synced = list(self._synced)
+        new._flat = list(self._flat)
         return new
 
     @classmethod
     def parse_action(cls, obj: Mapping[str, Any]) -> Action:
         return parse_okey_action(obj)
+
+    # ------------------------------------------------------------------ tile sets
+    def _sync(self, seat: int) -> None:
+        """Rebuild ``seat``'s bitsets and discard list from its rack (see the class
+        text): at the start, and if ``racks[seat]`` was replaced from outside."""
+        rack = self.racks[seat]
+        held = twice = 0
+        tiles = rk.rack_tiles(rack)
+        for t in tiles:
+            bit = 1 << t
+            if held & bit:
+                twice |= bit
+            else:
+                held |= bit
+        self._held[seat] = held
+        self._twice[seat] = twice
+        tiles = sorted(set(tiles))
+        self._discard_tiles[seat] = tiles
+        discards = _DISCARDS[seat]
+        self._discard_acts[seat] = [discards[t] for t in tiles]
+        self._flat[seat] = all(len(block) == 1 for block in rack)
+        self._synced[seat] = rack
+
+    def _holds(self, seat: int, tile: object) -> bool:
+        """Does ``seat`` hold ``tile``? A bit test for a tile code; anything else is
+        looked for in the rack as before (``1.0`` equals the code 1)."""
+        if type(tile) is int and 0 <= tile <= FALSE_JOKER:
+            if self._synced[seat] is not self.racks[seat]:
+                self._sync(seat)
+            return bool(self._held[seat] >> tile & 1)
+        return tile in self._holding(seat)
 
     # ------------------------------------------------------------------ rules
     def can_show_indicator(self, seat: int) -> bool:
@@ -152,7 +229,7 @@ class OkeyDeal(DealState):
             and seat == self.turn
             and not self.discarded[seat]
             and (self.phase == DRAW or seat == self.starter)
-            and self.indicator in self._holding(seat)
+            and self._holds(seat, self.indicator)
         )
 
     def _holding(self, seat: int) -> list[Tile]:
@@ -162,11 +239,17 @@ class OkeyDeal(DealState):
         """Tiles ``seat`` could put on the indicator now, with the multiplier (rules 16–17)."""
         if self.is_over or seat != self.turn or self.phase != DISCARD:
             return {}
-        tiles = tuple(sorted(self._holding(seat)))
-        if self._finish_cache is not None and self._finish_cache[0] == tiles:
-            return self._finish_cache[1]
-        found = finish_options(tiles, self.indicator)
-        self._finish_cache = (tiles, found)
+        if self._synced[seat] is not self.racks[seat]:
+            self._sync(seat)
+        held = self._held[seat]
+        twice = self._twice[seat]
+        if not may_finish(held, twice, self.okey, self.indicator):
+            return {}
+        cache = self._finish_cache
+        if cache is not None and cache[0] == held and cache[1] == twice:
+            return cache[2]
+        found = finish_options(self._holding(seat), self.indicator)
+        self._finish_cache = (held, twice, found)
         return found
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -175,21 +258,32 @@ class OkeyDeal(DealState):
         ``arrange`` is always legal during the deal but has too many forms to list; it is
         validated directly, and :meth:`suggested_arrangements` offers seri diz / çift diz.
         """
-        if self.is_over or seat != self.turn:
+        if self.finisher is not None or self.void or seat != self.turn:
             return []
-        out: list[Action] = []
-        if self.can_show_indicator(seat):
-            out.append(ShowIndicator(seat))
+        if self._synced[seat] is not self.racks[seat]:
+            self._sync(seat)
+        held = self._held[seat]
         if self.phase == DRAW:
-            if self.pile_left:
-                out.append(Draw(seat, PILE))
+            out: list[Action] = []
+            if self.gosterge is None and not self.discarded[seat] and held >> self.indicator & 1:
+                out.append(_SHOW[seat])
+            if self.pile_pos < len(self.pile):
+                out.append(_DRAW_PILE[seat])
             if self.discards[(seat - 1) % 4]:
-                out.append(Draw(seat, LEFT))
+                out.append(_DRAW_LEFT[seat])
             return out
-        discards = _DISCARDS[seat]
-        out.extend(discards[t] for t in sorted(set(self._holding(seat))))
-        finishes = _FINISHES[seat]
-        out.extend(finishes[t] for t in self.finishing_tiles(seat))
+        if (
+            seat == self.starter
+            and self.gosterge is None
+            and not self.discarded[seat]
+            and held >> self.indicator & 1
+        ):
+            out = [_SHOW[seat], *self._discard_acts[seat]]
+        else:
+            out = self._discard_acts[seat].copy()
+        if may_finish(held, self._twice[seat], self.okey, self.indicator):
+            finishes = _FINISHES[seat]
+            out.extend(finishes[t] for t in self.finishing_tiles(seat))
         return out
 
     def suggested_arrangements(self, seat: int) -> list[Arrange]:
@@ -218,6 +312,9 @@ class OkeyDeal(DealState):
             )
 
     def apply(self, action: Action) -> list[Event]:
+        handler = _APPLY.get(type(action))
+        if handler is not None:
+            return handler(self, action)
         if isinstance(action, Arrange):
             return self._arrange(action)
         if isinstance(action, Draw):
@@ -251,7 +348,11 @@ class OkeyDeal(DealState):
                 "the arrangement must hold exactly the tiles on the rack: " + "; ".join(parts),
                 "rule 29",
             )
+        synced = self._synced[a.seat] is self.racks[a.seat]
         self.racks[a.seat] = blocks
+        if synced:  # the same tiles: only the layout changed
+            self._synced[a.seat] = blocks
+            self._flat[a.seat] = all(len(block) == 1 for block in blocks)
         return [Event("arrange", a.seat, {}, {"rack": self._rack_json(a.seat)})]
 
     def _show(self, a: ShowIndicator) -> list[Event]:
@@ -262,7 +363,7 @@ class OkeyDeal(DealState):
             raise IllegalAction(
                 "the indicator can be shown only on your first turn, before drawing", "rule 14"
             )
-        if self.indicator not in self._holding(a.seat):
+        if not self._holds(a.seat, self.indicator):
             raise IllegalAction(
                 f"seat {a.seat} does not hold {tile_name(self.indicator)}, the indicator tile",
                 "rule 14",
@@ -271,50 +372,97 @@ class OkeyDeal(DealState):
         return [Event("show_indicator", a.seat, {"tile": tile_name(self.indicator)})]
 
     def _draw(self, a: Draw) -> list[Event]:
-        self._check_turn(a, DRAW)
+        seat = a.seat
+        if self.finisher is not None or self.void or seat != self.turn or self.phase != DRAW:
+            self._check_turn(a, DRAW)
+        if self._synced[seat] is not self.racks[seat]:
+            self._sync(seat)
         if a.source == PILE:
-            if not self.pile_left:
+            if self.pile_pos >= len(self.pile):
                 raise IllegalAction("the pile is empty", "rule 10")
             t = self.pile[self.pile_pos]
             self.pile_pos += 1
-            self.racks[a.seat] = rk.add_drawn(self.racks[a.seat], t)
-            self.phase = DISCARD
-            return [
-                Event("draw", a.seat, {"from": PILE, "pile_left": self.pile_left},
-                      {"tile": tile_name(t)})
-            ]
-        left = (a.seat - 1) % 4
-        if not self.discards[left]:
-            raise IllegalAction(f"seat {left} (on the left) has no discard to take", "rule 10")
-        t = self.discards[left].pop()
-        self.racks[a.seat] = rk.add_drawn(self.racks[a.seat], t)
+            event = Event("draw", seat, {"from": PILE, "pile_left": len(self.pile) - self.pile_pos},
+                          {"tile": _NAMES[t]})
+        else:
+            left = (seat - 1) % 4
+            if not self.discards[left]:
+                raise IllegalAction(f"seat {left} (on the left) has no discard to take", "rule 10")
+            t = self.discards[left].pop()
+            event = Event("draw", seat, {"from": LEFT, "tile": _NAMES[t]})
+        # the tile arrives as a block of its own at the end (rack.add_drawn)
+        self.racks[seat] = self._synced[seat] = [*self.racks[seat], _SINGLE[t]]
+        bit = 1 << t
+        held = self._held[seat]
+        if held & bit:
+            self._twice[seat] |= bit
+        else:
+            self._held[seat] = held | bit
+            tiles = self._discard_tiles[seat]
+            i = bisect_left(tiles, t)
+            tiles.insert(i, t)
+            self._discard_acts[seat].insert(i, _DISCARDS[seat][t])
         self.phase = DISCARD
-        return [Event("draw", a.seat, {"from": LEFT, "tile": tile_name(t)})]
+        return [event]
 
     def _discard(self, a: Discard) -> list[Event]:
-        self._check_turn(a, DISCARD)
-        if a.tile not in self._holding(a.seat):
-            raise IllegalAction(f"seat {a.seat} does not hold {tile_name(a.tile)}", "rule 10")
-        rack = rk.remove_tile(self.racks[a.seat], a.tile)
-        self.racks[a.seat] = rack
-        self.discards[a.seat].append(a.tile)
-        self.discarded[a.seat] = True
-        self.ceza_frozen[a.seat] = unmatched_sum(rack, self.okey)
-        events = [Event("discard", a.seat, {"tile": tile_name(a.tile)})]
-        if not self.pile_left:
+        seat = a.seat
+        if self.finisher is not None or self.void or seat != self.turn or self.phase != DISCARD:
+            self._check_turn(a, DISCARD)
+        t = a.tile
+        if self._synced[seat] is not self.racks[seat]:
+            self._sync(seat)
+        if not (type(t) is int and 0 <= t <= FALSE_JOKER and self._held[seat] >> t & 1):
+            if not self._holds(seat, t):
+                raise IllegalAction(f"seat {seat} does not hold {tile_name(t)}", "rule 10")
+            t = self._as_code(seat, t)
+        rack = self.racks[seat]
+        if self._flat[seat]:  # every block one tile: drop the rightmost (t,)
+            i = len(rack) - 1 - rack[::-1].index(_SINGLE[t])
+            rack = rack.copy()
+            del rack[i]
+        else:
+            rack = rk.remove_tile(rack, t)
+        self._take(seat, t, rack)
+        self.discards[seat].append(t)
+        self.discarded[seat] = True
+        self._frozen[seat] = rack
+        events = [Event("discard", seat, {"tile": _NAMES[t]})]
+        if self.pile_pos >= len(self.pile):
             self.void = True  # rule 18: the last pile tile's drawer discarded
             events.append(Event("deal_end", None, {"end": "void", "scores": [0, 0, 0, 0]}))
             return events
-        self.turn = (a.seat + 1) % 4
-        self.turns_started[self.turn] = True
+        self.turn = turn = (seat + 1) % 4
+        self.turns_started[turn] = True
         self.phase = DRAW
         return events
 
+    def _take(self, seat: int, t: Tile, rack: rk.Rack) -> None:
+        """``seat`` holds one fewer ``t``; ``rack`` is its new layout."""
+        bit = 1 << t
+        twice = self._twice[seat]
+        if twice & bit:
+            self._twice[seat] = twice ^ bit
+        else:
+            self._held[seat] ^= bit
+            tiles = self._discard_tiles[seat]
+            i = bisect_left(tiles, t)
+            del tiles[i]
+            del self._discard_acts[seat][i]
+        self.racks[seat] = rack
+        self._synced[seat] = rack
+
+    def _as_code(self, seat: int, tile: object) -> Tile:
+        """The held tile code equal to ``tile`` (``tile`` itself for a code)."""
+        if type(tile) is int:
+            return tile
+        return next(t for t in self._holding(seat) if t == tile)
+
     def _finish(self, a: Finish) -> list[Event]:
         self._check_turn(a, DISCARD)
-        held = self._holding(a.seat)
-        if a.tile not in held:
+        if not self._holds(a.seat, a.tile):
             raise IllegalAction(f"seat {a.seat} does not hold {tile_name(a.tile)}", "rule 16")
+        held = self._holding(a.seat)
         m = finish_multiplier(held, a.tile, self.indicator)
         if m is None:
             raise IllegalAction(
@@ -322,7 +470,8 @@ class OkeyDeal(DealState):
                 " nor 7 pairs",
                 "rule 16",
             )
-        self.racks[a.seat] = rk.remove_tile(self.racks[a.seat], a.tile)
+        t = self._as_code(a.seat, a.tile)
+        self._take(a.seat, t, rk.remove_tile(self.racks[a.seat], t))
         self.finisher = a.seat
         self.finish_tile = a.tile
         self.multiplier = m
@@ -346,10 +495,8 @@ class OkeyDeal(DealState):
             ):
                 out.append(None)
                 continue
-            frozen = self.ceza_frozen[seat]
-            out.append(
-                frozen if frozen is not None else unmatched_sum(self.racks[seat], self.okey)
-            )
+            frozen = self._frozen[seat]
+            out.append(unmatched_sum(frozen if frozen is not None else self.racks[seat], self.okey))
         return out
 
     def colour_factor(self) -> int:
@@ -432,6 +579,20 @@ class OkeyDeal(DealState):
             out["rack"] = self._rack_json(seat)
             out["can_show_indicator"] = self.can_show_indicator(seat)
             if self.kdv:
-                frozen = self.ceza_frozen[seat]
-                out["ceza"] = None if frozen is None else frozen * self.colour_factor()
+                frozen = self._frozen[seat]
+                out["ceza"] = (
+                    None if frozen is None
+                    else unmatched_sum(frozen, self.okey) * self.colour_factor()
+                )
         return out
+
+
+_APPLY: dict[type, Callable[[OkeyDeal, Any], list[Event]]] = {
+    Arrange: OkeyDeal._arrange,
+    Draw: OkeyDeal._draw,
+    Discard: OkeyDeal._discard,
+    Finish: OkeyDeal._finish,
+    ShowIndicator: OkeyDeal._show,
+}
+"""``apply`` by the exact action class: one lookup instead of a chain of ``isinstance``
+(subclasses of the actions still go through the chain)."""
