@@ -80,6 +80,25 @@ def parse_cards(texts: Iterable[str]) -> list[Card]:
     return [parse_card(x) for x in texts]
 
 
+def canonical_cards(names: object) -> list[Card] | None:
+    """The cards of a list of canonical names (exactly what :func:`card_name` writes), or
+    ``None`` if ``names`` is anything else.
+
+    A fast path for reading setups the engines themselves wrote (every random deal of a
+    bot or a benchmark): one dict lookup per card. On ``None`` the caller parses the
+    slow, lenient way (``q♥``, ``10d``), which also words the error of a bad setup.
+
+    >>> canonical_cards(["AS", "10D"]), canonical_cards(["as"]), canonical_cards("AS")
+    ([0, 35], None, None)
+    """
+    if type(names) is not list:
+        return None
+    try:
+        return list(map(_BY_NAME.__getitem__, names))
+    except (KeyError, TypeError):
+        return None
+
+
 def card_names(cards: Iterable[Card]) -> list[str]:
     return [_NAMES[c] for c in cards]
 

@@ -28,7 +28,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from kahvehane.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_name, parse_card
+from kahvehane.cards import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    SPADES,
+    canonical_cards,
+    card_name,
+    card_names,
+    parse_card,
+)
 from kahvehane.errors import (
     IllegalAction,
     InvalidOptions,
@@ -40,26 +49,30 @@ from kahvehane.games.base import (
     JSON,
     Action,
     DealResult,
-    DealState,
     Event,
     GameRules,
     MatchSummary,
     card_value,
+    make_event,
     parse_seat,
     require,
 )
 from kahvehane.games.tricks import (
     BIT,
+    FULL,
+    OVER,
+    PLAYING,
     PLAYS,
+    PLAYS_BY_MASK,
     STRENGTH,
     Play,
     TrickRules,
+    TrickState,
     cards_of,
     explain_illegal,
     mask_of,
     playable_mask,
     plays_of,
-    trick_winner,
 )
 
 __all__ = [
@@ -96,7 +109,8 @@ _TRICK_RULES: dict[str, TrickRules] = {
     )
     for code, (_, trump) in CONTRACTS.items()
 }
-_CONTRACT, _PLAYING, _OVER = 0, 1, 2
+_CONTRACT = 0
+_PLAYING, _OVER = PLAYING, OVER
 _PHASE_NAMES = ("contract", "play", "over")
 #: The piles of the chooser whose face-up cards exist when he chooses (BK-3).
 _EARLY_PILES = range(5)
@@ -118,6 +132,30 @@ class ChooseContract(Action):
 _CHOICES: tuple[dict[str, ChooseContract], ...] = tuple(
     {code: ChooseContract(s, code) for code in CONTRACTS} for s in range(SEATS)
 )
+# The events of single moves, prebuilt and shared like the actions (events are frozen
+# and their ``public`` dicts are only ever read): a move then allocates one short list.
+# ``_PILE_PLAY_EVENTS[seat][pile][card]``, ``_HAND_PLAY_EVENTS[seat][card]`` and
+# ``_REVEAL_EVENTS[seat][pile][card]``.
+_PILE_PLAY_EVENTS: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
+    tuple(
+        tuple(Event("play", s, {"card": card_name(c), "from": "pile", "pile": i})
+              for c in range(52))
+        for i in range(PILES)
+    )
+    for s in range(SEATS)
+)
+_HAND_PLAY_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event("play", s, {"card": card_name(c), "from": "hand", "pile": None})
+          for c in range(52))
+    for s in range(SEATS)
+)
+_REVEAL_EVENTS: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
+    tuple(tuple(Event("reveal", s, {"pile": i, "card": card_name(c)}) for c in range(52))
+          for i in range(PILES))
+    for s in range(SEATS)
+)
+_TO_ACT: tuple[tuple[int], ...] = tuple((s,) for s in range(SEATS))
+_NAMES: tuple[str, ...] = tuple(card_name(c) for c in range(52))
 
 
 def deal_scores(contract: str, tricks: Sequence[int]) -> tuple[int, int]:
@@ -138,7 +176,7 @@ def used_contracts(history: Sequence[DealResult]) -> tuple[list[str], list[str]]
     return used
 
 
-class BalayiKingiState(DealState):
+class BalayiKingiState(TrickState):
     """One Balayı Kingi deal: the contract choice, then 26 two-card tricks.
 
     ``down[s][i]`` / ``up[s][i]`` are the face-down and face-up cards of seat ``s``'s pile
@@ -159,20 +197,22 @@ class BalayiKingiState(DealState):
         self.dealer = dealer
         self.chooser = 1 - dealer
         self.down = [[p[0] for p in piles[s]] for s in range(SEATS)]
-        self.up = [[p[1] for p in piles[s]] for s in range(SEATS)]
+        self.up = up = [[p[1] for p in piles[s]] for s in range(SEATS)]
         self.hands = [mask_of(h) for h in hands]
         self.used = (list(used[0]), list(used[1]))
-        self.where = [_NO_CARD] * 52  # pile index of each face-up card
-        self.tops = [0, 0]
-        for s in range(SEATS):
-            for i, c in enumerate(self.up[s]):
-                self.where[c] = i
-                self.tops[s] |= BIT[c]
+        self.where = where = [_NO_CARD] * 52  # pile index of each face-up card
+        for row in up:
+            for i, c in enumerate(row):
+                where[c] = i
+        self.tops = [mask_of(row) for row in up]
         self.unlocked = [False, False]
         self.unlocked_by: list[str | None] = [None, None]
         self.unlocked_at: list[int | None] = [None, None]
-        self.phase = _CONTRACT
-        self.turn = self.chooser
+        self._phase = _CONTRACT
+        self._turn = self.chooser
+        self.to_act = _TO_ACT[self.chooser]
+        self.is_over = False
+        self._offered = 0
         self.contract: str | None = None
         self.rules: TrickRules | None = None
         self.first_leader: int | None = None
@@ -186,32 +226,40 @@ class BalayiKingiState(DealState):
     def num_seats(self) -> int:
         return SEATS
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return () if self.phase == _OVER else (self.turn,)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == _OVER
-
     def accessible(self, seat: int) -> int:
         """Mask of the cards ``seat`` may play from (BK-6)."""
         return self.tops[seat] | (self.hands[seat] if self.unlocked[seat] else 0)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Unused contracts in weight order (C D H S NT); then legal cards by card code."""
-        if self.phase == _OVER or seat != self.turn:
+        if seat != self._turn or self._phase != _PLAYING:
+            if self._phase == _CONTRACT and seat == self._turn:
+                used = self.used[seat]
+                return [a for code, a in _CHOICES[seat].items() if code not in used]
             return []
-        if self.phase == _CONTRACT:
-            used = self.used[seat]
-            return [a for code, a in _CHOICES[seat].items() if code not in used]
-        assert self.rules is not None
-        mask = playable_mask(self.rules, self.accessible(seat), self.trick, True)
-        return plays_of(seat, mask)
+        rules = self.rules
+        assert rules is not None
+        accessible = self.tops[seat] | (self.hands[seat] if self.unlocked[seat] else 0)
+        self._offered = mask = playable_mask(rules, accessible, self.trick, True)
+        plays = PLAYS_BY_MASK[seat].get(mask)
+        return list(plays) if plays is not None else plays_of(seat, mask)
 
     def apply(self, action: Action) -> list[Event]:
+        """Validate and play ``action``.
+
+        The common case — a card that ``legal_actions`` has just offered — is one mask
+        test (see :class:`~kahvehane.games.tricks.TrickState`); any other card gets the
+        full check of :meth:`_check_play`, which finds the rule that is broken and raises
+        before anything changes. The contract goes through :meth:`_choose`.
+        """
         if isinstance(action, Play):
-            return self._play(action.seat, action.card)
+            seat = action.seat
+            c = action.card
+            if not (seat == self._turn and type(c) is int and 0 <= c < 52
+                    and self._offered & BIT[c]):
+                self._check_play(seat, c)  # raises, unless the card is legal after all
+            self._offered = 0
+            return self._play(seat, c)
         if isinstance(action, ChooseContract):
             return self._choose(action.seat, action.contract)
         raise MalformedAction(f"{type(action).__name__} is not a Balayı Kingi action")
@@ -252,7 +300,9 @@ class BalayiKingiState(DealState):
         return events
 
     # ----------------------------------------------------------------- play
-    def _play(self, seat: int, c: int) -> list[Event]:
+    def _check_play(self, seat: int, c: int) -> None:
+        """Raise the :class:`IllegalAction` (or :class:`MalformedAction`) that playing
+        ``c`` breaks; return only if the play is legal."""
         if self.phase != _PLAYING:
             if self.phase == _OVER:
                 raise IllegalAction("the deal is over: all 26 tricks are played", "BK-10")
@@ -278,47 +328,56 @@ class BalayiKingiState(DealState):
             assert why is not None
             raise IllegalAction(f"seat {seat}: {why[0]}", why[1])
 
-        # Valid: mutate.
-        events: list[Event] = []
-        number = len(self.history) + 1
-        if self.tops[seat] & bit:
-            pile = self.where[c]
-            self.where[c] = _NO_CARD
-            self.tops[seat] ^= bit
-            events.append(Event("play", seat, {"card": card_name(c), "from": "pile",
-                                               "pile": pile}))
-            below = self.down[seat][pile]
+    def _play(self, seat: int, c: int) -> list[Event]:
+        """Play a card already checked legal: the hot path of every random game."""
+        bit = BIT[c]
+        tops = self.tops
+        if tops[seat] & bit:
+            where = self.where
+            pile = where[c]
+            where[c] = _NO_CARD
+            events = [_PILE_PLAY_EVENTS[seat][pile][c]]
+            down = self.down[seat]
+            below = down[pile]
             self.up[seat][pile] = below
             if below >= 0:  # BK-7: the card beneath turns face up at once
-                self.down[seat][pile] = _NO_CARD
-                self.tops[seat] |= BIT[below]
-                self.where[below] = pile
-                events.append(Event("reveal", seat, {"pile": pile, "card": card_name(below)}))
-            elif not self.tops[seat] and not self.unlocked[seat]:
-                events.append(self._unlock(seat, "empty_tableau", number))  # BK-6
+                down[pile] = _NO_CARD
+                tops[seat] ^= bit | BIT[below]
+                where[below] = pile
+                events.append(_REVEAL_EVENTS[seat][pile][below])
+            else:
+                tops[seat] ^= bit
+                if not tops[seat] and not self.unlocked[seat]:  # BK-6
+                    events.append(self._unlock(seat, "empty_tableau", len(self.history) + 1))
         else:
             self.hands[seat] ^= bit
-            events.append(Event("play", seat, {"card": card_name(c), "from": "hand",
-                                               "pile": None}))
+            events = [_HAND_PLAY_EVENTS[seat][c]]
         trick = self.trick
         trick.append(c)
         if len(trick) < SEATS:
-            self.turn = 1 - seat
+            self._turn = turn = 1 - seat
+            self.to_act = _TO_ACT[turn]
             return events
 
-        winner = (self.leader + trick_winner(trick, rules.trump)) % SEATS
+        rules = self.rules
+        assert rules is not None
+        leader = self.leader
+        a, b = trick
+        winner = (leader + rules.beats[a * 52 + b]) % SEATS  # see trick_winner_of
         self.won[winner] += 1
-        self.history.append((self.leader, tuple(trick), winner))
-        events.append(Event("trick", winner, {"number": number, "leader": self.leader,
-                                              "cards": [card_name(x) for x in trick]}))
+        history = self.history
+        number = len(history) + 1
+        history.append((leader, (a, b), winner))
+        events.append(make_event("trick", winner, {"number": number, "leader": leader,
+                                                   "cards": [_NAMES[a], _NAMES[b]]}))
         if not self.unlocked[winner]:
             events.append(self._unlock(winner, "trick", number))  # BK-5
         self.trick = []
         self.leader = self.turn = winner
         if number == TRICKS:
             self.phase = _OVER
-            events.append(Event("deal_end", None, {"tricks": list(self.won),
-                                                   "scores": list(self._scores())}))
+            events.append(make_event("deal_end", None, {"tricks": list(self.won),
+                                                        "scores": list(self._scores())}))
         return events
 
     def _unlock(self, seat: int, reason: str, number: int) -> Event:
@@ -326,8 +385,8 @@ class BalayiKingiState(DealState):
         self.unlocked[seat] = True
         self.unlocked_by[seat] = reason
         self.unlocked_at[seat] = number
-        return Event("unlock", seat, {"reason": reason, "trick": number},
-                     {"hand": [card_name(x) for x in cards_of(self.hands[seat])]})
+        return make_event("unlock", seat, {"reason": reason, "trick": number},
+                          {"hand": [card_name(x) for x in cards_of(self.hands[seat])]})
 
     # ----------------------------------------------------------------- results
     def _scores(self) -> tuple[int, int]:
@@ -427,6 +486,70 @@ class BalayiKingiState(DealState):
             f"unknown act {act!r}: Balayı Kingi actions are 'contract' and 'play'")
 
 
+_Layout = tuple[list[list[tuple[int, int]]], list[list[int]]]
+#: ``_LAYOUT_BLOCKS[dealer][seat]``: the parts of the shuffled order that become the
+#: seat's face-down piles 0–4 and 5–9 and face-up piles 0–4 and 5–9 (BK-3).
+_LAYOUT_BLOCKS: tuple[tuple[tuple[slice, slice, slice, slice], ...], ...] = tuple(
+    tuple(
+        (slice(0, 5), slice(10, 15), slice(20, 25), slice(30, 35)) if seat != dealer
+        else (slice(5, 10), slice(15, 20), slice(25, 30), slice(35, 40))
+        for seat in range(SEATS)
+    )
+    for dealer in range(SEATS)
+)
+
+
+def _canonical_layout(raw_piles: list[Any], raw_hands: Any) -> _Layout | None:
+    """Piles and hands of a setup written with canonical card names in the right shape
+    that is exactly the 52 cards (what :meth:`BalayiKingi.setup_from_order` writes), else
+    ``None``: one pass and one dict lookup per card (see
+    :func:`~kahvehane.games.tricks.canonical_mask` for the one-sum deck check)."""
+    names: list[Any] = []
+    for row in raw_piles:
+        if type(row) is not list or len(row) != PILES:
+            return None
+        for pile in row:
+            if type(pile) is not list or len(pile) != 2:
+                return None
+            names += pile
+    if type(raw_hands) is not list or len(raw_hands) != SEATS:
+        return None
+    for hand in raw_hands:
+        if type(hand) is not list or len(hand) != HAND:
+            return None
+        names += hand
+    cards = canonical_cards(names)
+    if cards is None or sum(map(BIT.__getitem__, cards)) != FULL:
+        return None
+    half = SEATS * PILES
+    piles = [list(zip(cards[0:half:2], cards[1:half:2], strict=True)),
+             list(zip(cards[half:2 * half:2], cards[half + 1:2 * half:2], strict=True))]
+    return piles, [cards[2 * half:2 * half + HAND], cards[2 * half + HAND:]]
+
+
+def _parse_layout(raw_piles: list[Any], setup: Mapping[str, Any]) -> _Layout:
+    """Piles and hands of any setup, with a :class:`MalformedSetup` naming the first
+    problem."""
+    piles: list[list[tuple[int, int]]] = []
+    for s, row in enumerate(raw_piles):
+        if not isinstance(row, list) or len(row) != PILES:
+            raise MalformedSetup(f"piles[{s}] must hold {PILES} piles")
+        parsed = []
+        for i, pile in enumerate(row):
+            down, up = sc.item_list(pile, f"piles[{s}][{i}] ([down, up])", parse_card, 2)
+            parsed.append((down, up))
+        piles.append(parsed)
+    raw_hands = sc.field(setup, "hands")
+    if not isinstance(raw_hands, list) or len(raw_hands) != SEATS:
+        raise MalformedSetup("'hands' must be a list of 2 hands")
+    hands = [sc.item_list(h, f"hands[{s}]", parse_card, HAND)
+             for s, h in enumerate(raw_hands)]
+    everything = [c for row in piles for pile in row for c in pile]
+    everything += [c for h in hands for c in h]
+    sc.check_exact_deck(everything, range(52), card_name, "the 52 cards")
+    return piles, hands
+
+
 class BalayiKingi(GameRules):
     """The match around Balayı Kingi deals: 10 deals, alternating dealer (BK-2, BK-12)."""
 
@@ -456,25 +579,19 @@ class BalayiKingi(GameRules):
         """Deal in the order of BK-3: face-down on the non-dealer's piles 0–4, the
         dealer's 0–4, the non-dealer's 5–9, the dealer's 5–9; face-up in the same order;
         then the hands three at a time, non-dealer first."""
-        dealer = first_seat
-        other = 1 - dealer
-        down: list[list[int]] = [[_NO_CARD] * PILES for _ in range(SEATS)]
-        up: list[list[int]] = [[_NO_CARD] * PILES for _ in range(SEATS)]
-        it = iter(order)
-        for layer in (down, up):
-            for seat, first in ((other, 0), (dealer, 0), (other, 5), (dealer, 5)):
-                for i in range(first, first + 5):
-                    layer[seat][i] = next(it)
-        hands: list[list[str]] = [[], []]
-        for seat in (other, dealer, other, dealer):
-            hands[seat].extend(card_name(next(it)) for _ in range(3))
+        names = card_names(order[:52])
+        down: list[list[str]] = [[], []]
+        up: list[list[str]] = [[], []]
+        for seat, block in enumerate(_LAYOUT_BLOCKS[first_seat]):
+            down[seat] = names[block[0]] + names[block[1]]
+            up[seat] = names[block[2]] + names[block[3]]
+        other = 1 - first_seat
         return {
-            "dealer": dealer,
-            "piles": [
-                [[card_name(down[s][i]), card_name(up[s][i])] for i in range(PILES)]
-                for s in range(SEATS)
-            ],
-            "hands": hands,
+            "dealer": first_seat,
+            "piles": [[[d, u] for d, u in zip(down[s], up[s], strict=True)]
+                      for s in range(SEATS)],
+            "hands": [names[40:43] + names[46:49] if s == other else names[43:46] + names[49:]
+                      for s in range(SEATS)],
         }
 
     def new_deal(
@@ -484,23 +601,10 @@ class BalayiKingi(GameRules):
         raw_piles = sc.field(setup, "piles")
         if not isinstance(raw_piles, list) or len(raw_piles) != SEATS:
             raise MalformedSetup("'piles' must be a list of 2 lists of 10 piles")
-        piles: list[list[tuple[int, int]]] = []
-        for s, row in enumerate(raw_piles):
-            if not isinstance(row, list) or len(row) != PILES:
-                raise MalformedSetup(f"piles[{s}] must hold {PILES} piles")
-            parsed = []
-            for i, pile in enumerate(row):
-                down, up = sc.item_list(pile, f"piles[{s}][{i}] ([down, up])", parse_card, 2)
-                parsed.append((down, up))
-            piles.append(parsed)
-        raw_hands = sc.field(setup, "hands")
-        if not isinstance(raw_hands, list) or len(raw_hands) != SEATS:
-            raise MalformedSetup("'hands' must be a list of 2 hands")
-        hands = [sc.item_list(h, f"hands[{s}]", parse_card, HAND)
-                 for s, h in enumerate(raw_hands)]
-        everything = [c for row in piles for pile in row for c in pile]
-        everything += [c for h in hands for c in h]
-        sc.check_exact_deck(everything, range(52), card_name, "the 52 cards")
+        layout = _canonical_layout(raw_piles, setup.get("hands"))
+        if layout is None:  # not canonical, or not a deal: parse slowly, word the error
+            layout = _parse_layout(raw_piles, setup)
+        piles, hands = layout
         used = used_contracts(history)
         if len(used[1 - dealer]) >= len(CONTRACTS):
             raise MalformedSetup(f"seat {1 - dealer} has named every contract already:"

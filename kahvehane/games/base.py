@@ -63,6 +63,31 @@ class Event:
         return out
 
 
+_new_object = object.__new__
+# The slot descriptors of Event's four fields: calling their ``__set__`` is what the
+# frozen dataclass ``__init__`` ends up doing, minus four ``object.__setattr__`` calls.
+_set_kind: Callable[[Event, str], None] = vars(Event)["kind"].__set__
+_set_seat: Callable[[Event, int | None], None] = vars(Event)["seat"].__set__
+_set_public: Callable[[Event, JSON], None] = vars(Event)["public"].__set__
+_set_private: Callable[[Event, JSON | None], None] = vars(Event)["private"].__set__
+
+
+def make_event(kind: str, seat: int | None, public: JSON, private: JSON | None = None) -> Event:
+    """The same :class:`Event` as ``Event(kind, seat, public, private)``, made in about
+    half the time: for engines that emit an event on every trick of every random game
+    (a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``).
+
+    >>> make_event("trick", 2, {"number": 1}) == Event("trick", 2, {"number": 1})
+    True
+    """
+    event: Event = _new_object(Event)
+    _set_kind(event, kind)
+    _set_seat(event, seat)
+    _set_public(event, public)
+    _set_private(event, private)
+    return event
+
+
 @dataclass(frozen=True, slots=True)
 class DealResult:
     """What a finished deal wrote into the score table.

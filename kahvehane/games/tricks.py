@@ -24,26 +24,37 @@ building lists.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from kahvehane.cards import SPADES, SUITS, card_name, high_rank
-from kahvehane.games.base import JSON, Action
+from kahvehane.games.base import JSON, Action, DealState
 
 __all__ = [
     "BIT",
+    "FULL",
     "HIGHER",
+    "OVER",
+    "PLAYING",
+    "PLAYS",
+    "PLAYS_BY_MASK",
     "SPADES",
     "STRENGTH",
     "SUIT_MASK",
+    "UPPER",
+    "Play",
     "TrickRules",
+    "TrickState",
+    "canonical_mask",
     "cards_of",
     "explain_illegal",
     "follow_mask",
     "lead_mask",
     "mask_of",
     "playable_mask",
+    "plays_of",
     "trick_winner",
+    "trick_winner_of",
 ]
 
 #: ``BIT[c]`` is the one-card mask of card ``c``.
@@ -57,6 +68,14 @@ HIGHER: tuple[int, ...] = tuple(
     sum(BIT[d] for d in range(52) if d // 13 == c // 13 and STRENGTH[d] > STRENGTH[c])
     for c in range(52)
 )
+#: All 52 cards.
+FULL = (1 << 52) - 1
+#: ``UPPER[c]``: every card that ``c`` does not forbid to a follower who must beat the
+#: best card of a suit: the higher cards of ``c``'s suit and all cards of the other
+#: suits. ANDing ``UPPER`` over a trick leaves, in each suit, exactly the cards that beat
+#: every card of that suit in the trick — so "raise in the led suit" and "over-trump"
+#: are one AND with the hand, with no search for the best card (see :func:`playable_mask`).
+UPPER: tuple[int, ...] = tuple(HIGHER[c] | (FULL & ~SUIT_MASK[c // 13]) for c in range(52))
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +99,26 @@ class TrickRules:
     lead_rule: str
     follow_rule: str
     void_rule: str
+    # The switches as masks, derived once so the per-move code is branch-light ANDs:
+    #: the trump suit's cards (0 without trumps);
+    trump_mask: int = field(init=False, repr=False, compare=False)
+    #: what may be led while trumps are unbroken and other cards are held;
+    lead_unbroken: int = field(init=False, repr=False, compare=False)
+    #: ``beats[a * 52 + b]``: does ``b`` take the trick from ``a``, the card winning it so
+    #: far (always of the led suit or a trump)? See :func:`trick_winner_of`.
+    beats: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        trump_mask = 0 if self.trump is None else SUIT_MASK[self.trump]
+        lead_unbroken = FULL & ~trump_mask if self.trump_lead_needs_break else FULL
+        beats = tuple(
+            (a // 13 == b // 13 and STRENGTH[b] > STRENGTH[a])
+            or (b // 13 == self.trump and a // 13 != self.trump)
+            for a in range(52) for b in range(52)
+        )
+        object.__setattr__(self, "trump_mask", trump_mask)
+        object.__setattr__(self, "lead_unbroken", lead_unbroken)
+        object.__setattr__(self, "beats", beats)
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -92,6 +131,31 @@ def mask_of(cards: Iterable[int]) -> int:
     for c in cards:
         m |= BIT[c]
     return m
+
+
+_BIT_OF_NAME: dict[str, int] = {card_name(c): BIT[c] for c in range(52)}
+
+
+def canonical_mask(names: object, count: int) -> int | None:
+    """The sum of the card bits of a list of ``count`` canonical card names (exactly what
+    :func:`~kahvehane.cards.card_name` writes), else ``None``.
+
+    The fast path for reading setups the engines wrote themselves (every random deal of a
+    bot or a benchmark): one dict lookup per card, no parsing. The sum equals the mask
+    when no card repeats; a caller checks that the sum of all its groups is :data:`FULL`,
+    which holds only for 52 distinct cards (a repeat carries into a higher bit and leaves
+    a bit unset). On ``None`` the caller parses the lenient, slow way, which also words
+    the error of a bad setup.
+
+    >>> canonical_mask(["2S", "AS"], 2), canonical_mask(["2s"], 1), canonical_mask(["2S"], 2)
+    (3, None, None)
+    """
+    if type(names) is not list or len(names) != count:
+        return None
+    try:
+        return sum(map(_BIT_OF_NAME.__getitem__, names))
+    except (KeyError, TypeError):
+        return None
 
 
 def cards_of(mask: int) -> list[int]:
@@ -125,11 +189,7 @@ def lead_mask(rules: TrickRules, accessible: int, trumps_broken: bool) -> int:
     >>> [card_name(c) for c in cards_of(lead_mask(km, mask_of([p("AS"), p("2H")]), False))]
     ['2H']
     """
-    if rules.trump_lead_needs_break and not trumps_broken and rules.trump is not None:
-        others = accessible & ~SUIT_MASK[rules.trump]
-        if others:
-            return others
-    return accessible
+    return playable_mask(rules, accessible, (), trumps_broken)
 
 
 def follow_mask(rules: TrickRules, accessible: int, trick: Sequence[int]) -> int:
@@ -140,34 +200,46 @@ def follow_mask(rules: TrickRules, accessible: int, trick: Sequence[int]) -> int
     KM-9). Void in L: trump if able, over-trumping the highest trump in the trick when
     able (KM-10, BK-9). Void in both: anything.
     """
-    led = trick[0] // 13
-    trump = rules.trump
-    same = accessible & SUIT_MASK[led]
-    if same:
-        if led == trump or rules.raise_plain:
-            higher = same & HIGHER[_best_of_suit(trick, led)]
-            if higher:
-                return higher
-        return same
-    if trump is not None:
-        trumps = accessible & SUIT_MASK[trump]
-        if trumps:
-            best = _best_of_suit(trick, trump)
-            if best >= 0:
-                higher = trumps & HIGHER[best]
-                if higher:
-                    return higher
-            return trumps
-    return accessible
+    return playable_mask(rules, accessible, trick, True)
 
 
 def playable_mask(
     rules: TrickRules, accessible: int, trick: Sequence[int], trumps_broken: bool
 ) -> int:
-    """The legal cards: a lead if the trick is empty, else a follow."""
+    """The legal cards: a lead if the trick is empty, else a follow.
+
+    This runs for every move of every random game (in ``legal_actions``; ``apply`` then
+    trusts the offer, see :class:`TrickState`), so it is a handful of mask operations:
+    the cards that beat a trick are the AND of :data:`UPPER` over it, and the switches of
+    :class:`TrickRules` are pre-made masks (a lead is ``lead_unbroken`` unless that
+    leaves nothing).
+    """
     if not trick:
-        return lead_mask(rules, accessible, trumps_broken)
-    return follow_mask(rules, accessible, trick)
+        if trumps_broken:
+            return accessible
+        return accessible & rules.lead_unbroken or accessible
+    first = trick[0]
+    same = accessible & SUIT_MASK[first // 13]
+    if same:
+        if not rules.raise_plain and not same & rules.trump_mask:
+            return same
+        pick = same
+    else:
+        pick = accessible & rules.trump_mask
+        if not pick:
+            return accessible
+    # Every operation here makes a new 52-bit int, so the fold is written out for the
+    # tricks of up to four cards that the games have.
+    up = UPPER[first]
+    n = len(trick)
+    if n > 1:
+        up &= UPPER[trick[1]]
+        if n > 2:
+            up &= UPPER[trick[2]]
+            if n > 3:
+                for c in trick[3:]:
+                    up &= UPPER[c]
+    return pick & up or pick
 
 
 def trick_winner(trick: Sequence[int], trump: int | None) -> int:
@@ -185,6 +257,26 @@ def trick_winner(trick: Sequence[int], trump: int | None) -> int:
         bs = best_card // 13
         cs = c // 13
         if (cs == bs and STRENGTH[c] > STRENGTH[best_card]) or (cs == trump and bs != trump):
+            best, best_card = i, c
+    return best
+
+
+def trick_winner_of(rules: TrickRules, trick: Sequence[int]) -> int:
+    """:func:`trick_winner` for a trick played under ``rules``, by table lookups.
+
+    The card winning so far is always of the led suit or a trump, and whether a later
+    card takes the trick from it depends on those two cards alone (:attr:`TrickRules.beats`).
+
+    >>> from kahvehane.cards import parse_card as p
+    >>> km = TrickRules(SPADES, True, True, "KM-8", "KM-9", "KM-10")
+    >>> trick_winner_of(km, [p("AH"), p("2S"), p("KH"), p("AC")])
+    1
+    """
+    beats = rules.beats
+    best = 0
+    best_card = trick[0]
+    for i, c in enumerate(trick):  # (no card beats itself: starting at trick[0] is harmless)
+        if beats[best_card * 52 + c]:
             best, best_card = i, c
     return best
 
@@ -252,13 +344,77 @@ PLAYS: tuple[tuple[Play, ...], ...] = tuple(
     tuple(Play(s, c) for c in range(52)) for s in range(4)
 )
 
+#: ``PLAYS_BY_MASK[seat][mask]``: the tuple of ``seat``'s ``Play`` actions for a mask
+#: of cards of one suit, filled by :func:`plays_of` on first use. A legal set is usually
+#: one suit (a follower's), so ``legal_actions`` is then one dict lookup (engines do it
+#: inline and call :func:`plays_of` only on a miss); a lead joins one tuple per suit. At
+#: most 4 × 8191 entries per seat, however long the process plays.
+PLAYS_BY_MASK: tuple[dict[int, tuple[Play, ...]], ...] = tuple({0: ()} for _ in range(4))
+
 
 def plays_of(seat: int, mask: int) -> list[Action]:
     """The shared ``Play`` actions of ``seat`` for every card in ``mask``, by card code."""
-    plays = PLAYS[seat]
+    by_mask = PLAYS_BY_MASK[seat]
+    plays = by_mask.get(mask)
+    if plays is not None:
+        return list(plays)
     out: list[Action] = []
-    while mask:
-        low = mask & -mask
-        out.append(plays[low.bit_length() - 1])
-        mask ^= low
+    for suit_mask in SUIT_MASK:
+        part = mask & suit_mask
+        if part:
+            plays = by_mask.get(part)
+            if plays is None:
+                plays = by_mask[part] = tuple(PLAYS[seat][c] for c in cards_of(part))
+            out += plays
     return out
+
+
+#: The phases every trick game's deal shares (its first phase, 0, is the game's own:
+#: bidding, choosing the contract).
+PLAYING, OVER = 1, 2
+_TO_ACT: tuple[tuple[int], ...] = tuple((s,) for s in range(4))
+
+
+class TrickState(DealState):
+    """The bookkeeping every trick game's deal shares, laid out for speed.
+
+    ``to_act`` and ``is_over`` are plain attributes rather than computed properties, since
+    a random game reads both before every move. The ``phase`` and ``turn`` properties
+    keep them up to date when set (the search bots' samplers set those two directly);
+    the hot paths of ``apply`` write ``_turn`` and ``to_act`` together instead.
+
+    ``_offered`` is the mask of the cards ``legal_actions`` last offered the seat to
+    play (0: none). A random game asks for the legal actions and then plays one of them,
+    so ``apply`` finds the card there instead of working out the trick rules a second
+    time. That is sound because only ``apply`` moves a game on, and ``apply`` clears it
+    (as do the setters); a card not found there gets the full check.
+    """
+
+    to_act: tuple[int, ...] = ()
+    is_over: bool = False
+    _phase: int = 0
+    _turn: int = 0
+    _offered: int = 0
+
+    @property
+    def phase(self) -> int:
+        """0 (the game's opening: bidding, the contract), :data:`PLAYING` or :data:`OVER`."""
+        return self._phase
+
+    @phase.setter
+    def phase(self, value: int) -> None:
+        self._offered = 0
+        self._phase = value
+        self.is_over = value == OVER
+        self.to_act = () if value == OVER else _TO_ACT[self._turn]
+
+    @property
+    def turn(self) -> int:
+        """The seat to act (the last one that acted, once the deal is over)."""
+        return self._turn
+
+    @turn.setter
+    def turn(self, seat: int) -> None:
+        self._offered = 0
+        self._turn = seat
+        self.to_act = () if self._phase == OVER else _TO_ACT[seat]

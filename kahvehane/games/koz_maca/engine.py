@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from kahvehane.cards import SPADES, card_name, parse_card
+from kahvehane.cards import SPADES, card_name, card_names, parse_card
 from kahvehane.errors import (
     IllegalAction,
     InvalidOptions,
@@ -35,26 +35,31 @@ from kahvehane.games.base import (
     JSON,
     Action,
     DealResult,
-    DealState,
     Event,
     GameRules,
     MatchSummary,
     card_value,
+    make_event,
     parse_seat,
     require,
 )
 from kahvehane.games.tricks import (
     BIT,
+    FULL,
+    OVER,
+    PLAYING,
     PLAYS,
+    PLAYS_BY_MASK,
     SUIT_MASK,
     Play,
     TrickRules,
+    TrickState,
+    canonical_mask,
     cards_of,
     explain_illegal,
     mask_of,
     playable_mask,
     plays_of,
-    trick_winner,
 )
 
 __all__ = [
@@ -88,8 +93,11 @@ RULES = TrickRules(
     void_rule="KM-10",
 )
 _SPADES = SUIT_MASK[SPADES]
+_BEATS = RULES.beats
+_NAMES: tuple[str, ...] = tuple(card_name(c) for c in range(52))
 
-_BIDDING, _PLAYING, _OVER = 0, 1, 2
+_BIDDING = 0
+_PLAYING, _OVER = PLAYING, OVER
 _PHASE_NAMES = ("bidding", "play", "over")
 
 
@@ -109,6 +117,17 @@ class Bid(Action):
 _BIDS: tuple[tuple[Bid, ...], ...] = tuple(
     tuple(Bid(s, b) for b in range(MIN_BID, MAX_BID + 1)) for s in range(SEATS)
 )
+# The events of single moves, prebuilt and shared like the actions (events are frozen
+# and their ``public`` dicts are only ever read): a move then allocates one short list.
+_PLAY_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event("play", s, {"card": card_name(c)}) for c in range(52)) for s in range(SEATS)
+)
+_BID_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event("bid", s, {"tricks": b}) for b in range(MAX_BID + 1)) for s in range(SEATS)
+)
+_BROKEN_EVENTS: tuple[Event, ...] = tuple(Event("spades_broken", s, {}) for s in range(SEATS))
+_TO_ACT: tuple[tuple[int], ...] = tuple((s,) for s in range(SEATS))
+_NEXT: tuple[int, ...] = tuple((s + 1) % SEATS for s in range(SEATS))
 
 
 def deal_score(bid: int, tricks: int) -> int:
@@ -162,7 +181,7 @@ def _match_claimant(history: Sequence[DealResult]) -> int | None:
     return None
 
 
-class KozMacaState(DealState):
+class KozMacaState(TrickState):
     """One Koz Maça deal: bidding, then 13 tricks.
 
     ``claim_open`` is False when an earlier deal of the match already produced the Kasa
@@ -186,8 +205,11 @@ class KozMacaState(DealState):
         self.kasa_rule = kasa_rule
         self.claim_open = claim_open
         self.extra_deal = extra_deal
-        self.phase = _BIDDING
-        self.turn = (dealer + 1) % SEATS
+        self._phase = _BIDDING
+        self._turn = first = (dealer + 1) % SEATS
+        self.to_act = _TO_ACT[first]
+        self.is_over = False
+        self._offered = 0
         self.bids: list[int | None] = [None] * SEATS
         self.leader = (dealer + 1) % SEATS
         self.trick: list[int] = []
@@ -203,26 +225,47 @@ class KozMacaState(DealState):
     def num_seats(self) -> int:
         return SEATS
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return () if self.phase == _OVER else (self.turn,)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == _OVER
-
     def legal_actions(self, seat: int) -> list[Action]:
         """Bids 1..13 ascending while bidding; then the legal cards in card-code order."""
-        if self.phase == _OVER or seat != self.turn:
+        if seat != self._turn or self._phase != _PLAYING:
+            if self._phase == _BIDDING and seat == self._turn:
+                return list(_BIDS[seat])
             return []
-        if self.phase == _BIDDING:
-            return list(_BIDS[seat])
-        mask = playable_mask(RULES, self.hands[seat], self.trick, self.broken)
-        return plays_of(seat, mask)
+        self._offered = mask = playable_mask(RULES, self.hands[seat], self.trick, self.broken)
+        plays = PLAYS_BY_MASK[seat].get(mask)
+        return list(plays) if plays is not None else plays_of(seat, mask)
 
     def apply(self, action: Action) -> list[Event]:
+        """Validate and play ``action``.
+
+        The common case — a card that ``legal_actions`` has just offered — is one mask
+        test (see ``_offered``); any other card gets the full check of
+        :meth:`_check_play`, which finds the rule that is broken and raises before
+        anything changes. Bids go through :meth:`_bid`.
+        """
         if isinstance(action, Play):
-            return self._play(action.seat, action.card)
+            seat = action.seat
+            c = action.card
+            if not (seat == self._turn and type(c) is int and 0 <= c < 52
+                    and self._offered & BIT[c]):
+                self._check_play(seat, c)  # raises, unless the card is legal after all
+            # Legal: play it. This is the hot path of every random game.
+            self._offered = 0
+            bit = BIT[c]
+            self.hands[seat] ^= bit
+            trick = self.trick
+            trick.append(c)
+            if self.broken or c // 13 != SPADES:
+                events = [_PLAY_EVENTS[seat][c]]
+            else:
+                self.broken = True
+                events = [_PLAY_EVENTS[seat][c], _BROKEN_EVENTS[seat]]
+            if len(trick) < SEATS:
+                self._turn = turn = _NEXT[seat]
+                self.to_act = _TO_ACT[turn]
+            else:
+                self._end_trick(trick, events)
+            return events
         if isinstance(action, Bid):
             return self._bid(action.seat, action.tricks)
         raise MalformedAction(f"{type(action).__name__} is not a Koz Maça action")
@@ -242,7 +285,7 @@ class KozMacaState(DealState):
             raise IllegalAction(f"a bid is a number of tricks from {MIN_BID} to {MAX_BID},"
                                 f" not {tricks!r}", "KM-6")
         self.bids[seat] = tricks
-        events = [Event("bid", seat, {"tricks": tricks})]
+        events = [_BID_EVENTS[seat][tricks]]
         self.turn = (seat + 1) % SEATS
         if self.turn == (self.dealer + 1) % SEATS:
             self.phase = _PLAYING
@@ -252,7 +295,9 @@ class KozMacaState(DealState):
         return events
 
     # ----------------------------------------------------------------- play
-    def _play(self, seat: int, c: int) -> list[Event]:
+    def _check_play(self, seat: int, c: int) -> None:
+        """Raise the :class:`IllegalAction` (or :class:`MalformedAction`) that playing
+        ``c`` breaks; return only if the play is legal."""
         if self.phase != _PLAYING:
             if self.phase == _OVER:
                 raise IllegalAction("the deal is over: all 13 tricks are played", "KM-12")
@@ -272,37 +317,44 @@ class KozMacaState(DealState):
             assert why is not None
             raise IllegalAction(f"seat {seat}: {why[0]}", why[1])
 
-        # Valid: mutate.
-        self.hands[seat] = hand ^ bit
-        trick = self.trick
-        trick.append(c)
-        events = [Event("play", seat, {"card": card_name(c)})]
-        if not self.broken and bit & _SPADES:
-            self.broken = True
-            events.append(Event("spades_broken", seat, {}))
-        if len(trick) < SEATS:
-            self.turn = (seat + 1) % SEATS
-            return events
+    def _end_trick(self, trick: list[int], events: list[Event]) -> None:
+        """The fourth card is down: score the trick (KM-11), watch for the Kasa claim
+        (KM-15) and the end of the deal, and add their events.
 
-        winner = (self.leader + trick_winner(trick, SPADES)) % SEATS
-        self.won[winner] += 1
-        number = len(self.history) + 1
-        self.history.append((self.leader, tuple(trick), winner))
-        events.append(Event("trick", winner, {"number": number, "leader": self.leader,
-                                              "cards": [card_name(x) for x in trick]}))
+        Written out for exactly four cards (13 times a deal): the winner is three lookups
+        in :attr:`~kahvehane.games.tricks.TrickRules.beats`, as in
+        :func:`~kahvehane.games.tricks.trick_winner_of`.
+        """
+        a, b, c, d = trick
+        best, at = a, 0
+        if _BEATS[best * 52 + b]:
+            best, at = b, 1
+        if _BEATS[best * 52 + c]:
+            best, at = c, 2
+        if _BEATS[best * 52 + d]:
+            at = 3
+        leader = self.leader
+        winner = (leader + at) % SEATS
+        won = self.won
+        won[winner] += 1
+        history = self.history
+        number = len(history) + 1
+        history.append((leader, (a, b, c, d), winner))
+        events.append(make_event("trick", winner, {
+            "number": number, "leader": leader,
+            "cards": [_NAMES[a], _NAMES[b], _NAMES[c], _NAMES[d]]}))
         self.trick = []
         self.leader = self.turn = winner
-        if self.claim_open and self.claimant is None and self.won[winner] == KASA_TRICKS and (
+        if won[winner] == KASA_TRICKS and self.claim_open and self.claimant is None and (
             self.kasa_rule == FIRST_TO_SIX or number == KASA_TRICKS
         ):
             self.claimant = winner
             self.claim_trick = number
-            events.append(Event("kasa_claim", winner, {"trick": number}))
+            events.append(make_event("kasa_claim", winner, {"trick": number}))
         if number == TRICKS:
             self.phase = _OVER
-            events.append(Event("deal_end", None, {"tricks": list(self.won),
-                                                   "scores": list(self._scores())}))
-        return events
+            events.append(make_event("deal_end", None, {"tricks": list(won),
+                                                        "scores": list(self._scores())}))
 
     # ----------------------------------------------------------------- results
     def _scores(self) -> tuple[int, ...]:
@@ -375,6 +427,27 @@ class KozMacaState(DealState):
         raise MalformedAction(f"unknown act {act!r}: Koz Maça actions are 'bid' and 'play'")
 
 
+def _canonical_hands(raw_hands: list[Any]) -> list[int] | None:
+    """The hand masks of four hands of 13 canonical card names (what
+    :meth:`KozMaca.setup_from_order` writes) that are together exactly the 52 cards, else
+    ``None`` (see :func:`~kahvehane.games.tricks.canonical_mask`)."""
+    masks: list[int] = []
+    for h in raw_hands:
+        m = canonical_mask(h, TRICKS)
+        if m is None:
+            return None
+        masks.append(m)
+    return masks if sum(masks) == FULL else None
+
+
+#: ``_BLOCKS[dealer]``: which block of 13 of the shuffled order each seat gets (KM-5).
+_BLOCKS: tuple[tuple[slice, ...], ...] = tuple(
+    tuple(slice(TRICKS * ((s - dealer - 1) % SEATS), TRICKS * ((s - dealer - 1) % SEATS + 1))
+          for s in range(SEATS))
+    for dealer in range(SEATS)
+)
+
+
 class KozMaca(GameRules):
     """The match around Koz Maça deals: options, dealing, rotation, the finish (KM-13)."""
 
@@ -412,11 +485,9 @@ class KozMaca(GameRules):
     ) -> JSON:
         """Blocks of 13 from the shuffled order, starting with the seat after the dealer
         and ending with the dealer (RECORDS.md "Seeded deals")."""
-        hands: list[list[str]] = [[] for _ in range(SEATS)]
-        for i in range(SEATS):
-            seat = (first_seat + 1 + i) % SEATS
-            hands[seat] = [card_name(c) for c in order[TRICKS * i : TRICKS * (i + 1)]]
-        return {"dealer": first_seat, "hands": hands}
+        names = card_names(order[:52])
+        b0, b1, b2, b3 = _BLOCKS[first_seat]
+        return {"dealer": first_seat, "hands": [names[b0], names[b1], names[b2], names[b3]]}
 
     def new_deal(
         self, options: JSON, setup: Mapping[str, Any], history: Sequence[DealResult]
@@ -425,18 +496,22 @@ class KozMaca(GameRules):
         raw_hands = sc.field(setup, "hands")
         if not isinstance(raw_hands, list) or len(raw_hands) != SEATS:
             raise MalformedSetup("'hands' must be a list of 4 hands")
-        hands = [
-            sc.item_list(h, f"hands[{s}]", parse_card, TRICKS) for s, h in enumerate(raw_hands)
-        ]
-        sc.check_exact_deck((c for h in hands for c in h), range(52), card_name, "the 52 cards")
+        masks = _canonical_hands(raw_hands)
+        if masks is None:  # not canonical, or not a deal: parse slowly, word the error
+            hands = [sc.item_list(h, f"hands[{s}]", parse_card, TRICKS)
+                     for s, h in enumerate(raw_hands)]
+            sc.check_exact_deck((c for h in hands for c in h), range(52), card_name,
+                                "the 52 cards")
+            masks = [mask_of(h) for h in hands]
         # KM-13: this deal is an extra deal if the totals so far tie for the top at >= F.
-        status, _ = match_status(_totals(history), options["finish_score"])
+        extra = bool(history) and match_status(_totals(history),
+                                               options["finish_score"])[0] == "extra"
         return KozMacaState(
             dealer,
-            [mask_of(h) for h in hands],
+            masks,
             kasa_rule=options["kasa_rule"],
-            claim_open=_match_claimant(history) is None,
-            extra_deal=status == "extra",
+            claim_open=not history or _match_claimant(history) is None,
+            extra_deal=extra,
         )
 
     def setup_first_seat(self, setup: Mapping[str, Any]) -> int:
