@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import random
 import signal
 import socket
@@ -37,6 +39,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = {"koz_maca": 4, "duz_okey": 4, "kdv_okey": 4, "balayi_kingi": 2, "casino": 2,
@@ -55,6 +59,19 @@ def free_port() -> int:
 
 
 # ============================================================================ load side
+N_FIELD = b'"n":'
+
+
+def event_number(raw: bytes) -> int:
+    """The ``n`` of an event without decoding the rest: the server writes ``type``,
+    ``table`` and ``n`` first (falls back to a full decode if it ever does not)."""
+    at = raw.find(N_FIELD, 0, 80)
+    if at < 0:
+        return int(orjson.loads(raw)["n"])
+    end = raw.find(b",", at)
+    return int(raw[at + 4:end])
+
+
 class Seat:
     __slots__ = ("last_n", "table", "token", "ws")
 
@@ -66,13 +83,14 @@ class Seat:
 
 
 class Table:
-    __slots__ = ("id", "pending", "received", "seats")
+    __slots__ = ("id", "pending", "playing", "received", "seats")
 
     def __init__(self) -> None:
         self.id = ""
         self.seats: list[Seat] = []
         self.pending: tuple[float, int] | None = None  # (sent at, event number before)
         self.received = 0
+        self.playing = False  # its first deal has reached a seat
 
 
 class Load:
@@ -88,6 +106,7 @@ class Load:
         self.latencies: list[float] = []
         self.bytes = 0
         self.msgs = 0
+        self.started = 0  # tables whose first deal has arrived
 
     async def setup(self) -> None:
         import httpx
@@ -146,47 +165,62 @@ class Load:
         await asyncio.gather(*(make(t) for t in self.tables))
 
     async def run_seat(self, seat: Seat, index: int) -> None:
+        """One seat's client. It receives every message in full (the frame is read off
+        the socket by ``websockets``) but decodes only what a bot needs: the event
+        number of a message that carries the new state, and the whole message only when
+        it holds this seat's ``legal`` list (its turn)."""
         ws = seat.ws
         table = seat.table
-        async for raw in ws:
+        first = table.seats[0] is seat
+        while True:
+            raw: bytes = await ws.recv(decode=False)
             self.msgs += 1
             self.bytes += len(raw)
-            msg = json.loads(raw)
-            if msg.get("type") != "event":
+            if not raw.startswith(b'{"type":"event"'):
                 continue
-            seat.last_n = msg["n"]
-            if msg.get("kind") == "match_end" and table.seats[0] is seat:
-                await ws.send(json.dumps({"type": "start", "table": table.id}))
-            if "clock" not in msg:
+            if first and b'"kind":"match_end"' in raw:
+                await ws.send(orjson.dumps({"type": "start", "table": table.id}), text=True)
+            if b'"clock":{' not in raw:  # the state rides on the last event of a change
                 continue
+            n = event_number(raw)
+            seat.last_n = n
+            if not table.playing:
+                table.playing = True
+                self.started += 1
             pend = table.pending
-            if pend is not None and msg["n"] > pend[1]:
+            if pend is not None and n > pend[1]:
                 table.received += 1
                 if table.received == len(table.seats):
                     if self.counting:
                         self.latencies.append(time.perf_counter() - pend[0])
                     table.pending = None
-            legal = msg.get("legal")
-            if legal:
+            if b'"legal":[' in raw:
+                legal = orjson.loads(raw).get("legal")
+                if not legal:
+                    continue
                 if self.think:
                     await asyncio.sleep(self.rng.expovariate(1 / self.think))
                 action = legal[self.rng.randrange(len(legal))]
-                table.pending = (time.perf_counter(), msg["n"])
+                table.pending = (time.perf_counter(), n)
                 table.received = 0
                 if self.counting:
                     self.moves += 1
-                await ws.send(json.dumps({"type": "act", "table": table.id, "action": action}))
+                await ws.send(orjson.dumps({"type": "act", "table": table.id,
+                                            "action": action}), text=True)
 
-    async def phase(self, think: float, seconds: float) -> dict[str, Any]:
+    async def phase(self, name: str, think: float, seconds: float) -> dict[str, Any]:
         self.think = think
         warm = min(5.0, seconds / 3)
         await asyncio.sleep(warm)
         self.moves, self.latencies, self.msgs, self.bytes = 0, [], 0, 0
         self.counting = True
+        mark(f"{name} {seconds}")
+        load0 = os.getloadavg()[0]
         t0 = time.perf_counter()
         await asyncio.sleep(seconds)
         elapsed = time.perf_counter() - t0
         self.counting = False
+        mark(f"{name} end")
         lat = sorted(self.latencies)
         return {
             "think": think, "seconds": round(elapsed, 2), "moves": self.moves,
@@ -198,23 +232,29 @@ class Load:
             "p99_ms": round(1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))], 2)
             if lat else None,
             "mean_ms": round(1000 * statistics.fmean(lat), 2) if lat else None,
+            "loadavg": [round(load0, 2), round(os.getloadavg()[0], 2)],
         }
 
 
-async def load_main(args: argparse.Namespace) -> None:
-    import uvloop
+def mark(what: str) -> None:
+    """A timestamped line on stderr (for a profiler to line up with the phases)."""
+    print(f"phase {time.time():.3f} {what}", file=sys.stderr, flush=True)
 
-    uvloop.install()
+
+async def load_main(args: argparse.Namespace) -> None:
     load = Load(args.url, args.game, args.tables, random.Random(7))
     t0 = time.perf_counter()
     await load.setup()
-    setup_s = time.perf_counter() - t0
     tasks = [asyncio.get_running_loop().create_task(load.run_seat(s, i))
              for t in load.tables for i, s in enumerate(t.seats)]
+    load.think = args.think
     for t in load.tables:
         await t.seats[0].ws.send(json.dumps({"type": "start", "table": t.id}))
-    paced = await load.phase(args.think, args.duration)
-    saturated = await load.phase(0.0, args.duration)
+    while load.started < len(load.tables):  # every match started (entries, first deal)
+        await asyncio.sleep(0.1)
+    setup_s = time.perf_counter() - t0
+    paced = await load.phase("paced", args.think, args.duration)
+    saturated = await load.phase("saturated", 0.0, args.duration)
     print(json.dumps({"setup_s": round(setup_s, 1), "paced": paced, "saturated": saturated,
                       "connections": sum(len(t.seats) for t in load.tables)}), flush=True)
     for task in tasks:
@@ -226,14 +266,14 @@ async def load_main(args: argparse.Namespace) -> None:
 
 # ============================================================================ echo
 async def echo_server_main(args: argparse.Namespace) -> None:
-    import uvloop
     from websockets.asyncio.server import serve
+    from websockets.exceptions import ConnectionClosed
 
-    uvloop.install()
 
     async def echo(ws: Any) -> None:
-        async for msg in ws:
-            await ws.send(msg)
+        with contextlib.suppress(ConnectionClosed):
+            async for msg in ws:
+                await ws.send(msg)
 
     async with serve(echo, "127.0.0.1", args.port, max_size=2**22, compression=None):
         print("ready", flush=True)
@@ -241,11 +281,9 @@ async def echo_server_main(args: argparse.Namespace) -> None:
 
 
 async def echo_load_main(args: argparse.Namespace) -> None:
-    import uvloop
     from websockets.asyncio.client import connect
 
-    uvloop.install()
-    payload = "x" * args.size
+    payload = ("x" * args.size).encode()
     count = 0
     counting = False
     sem = asyncio.Semaphore(50)
@@ -258,11 +296,11 @@ async def echo_load_main(args: argparse.Namespace) -> None:
 
     await asyncio.gather(*(open_one() for _ in range(args.connections)))
 
-    async def client(ws: Any) -> None:
+    async def client(ws: Any) -> None:  # the same calls as a salon seat's client
         nonlocal count
         while True:
-            await ws.send(payload)
-            await ws.recv()
+            await ws.send(payload, text=True)
+            await ws.recv(decode=False)
             if counting:
                 count += 1
 
@@ -274,9 +312,11 @@ async def echo_load_main(args: argparse.Namespace) -> None:
     elapsed = time.perf_counter() - t0
     counting = False
     print(json.dumps({"messages_per_s": round(count / elapsed, 1), "size": args.size,
-                      "connections": args.connections}), flush=True)
+                      "connections": args.connections,
+                      "loadavg": round(os.getloadavg()[0], 2)}), flush=True)
     for task in tasks:
         task.cancel()
+    await asyncio.gather(*(ws.close() for ws in conns), return_exceptions=True)
 
 
 # ============================================================================ driver
@@ -302,6 +342,10 @@ def main() -> int:
     p.add_argument("--size", type=int, default=500)
     p.add_argument("--connections", type=int, default=0)
     args = p.parse_args()
+    if args.role != "driver":  # every side runs on uvloop, as the salon does
+        import uvloop
+
+        uvloop.install()  # before asyncio.run, which then makes a uvloop loop
     if args.role == "load":
         asyncio.run(load_main(args))
         return 0
@@ -357,15 +401,17 @@ def main() -> int:
             echo.wait()
     paced = load["paced"]
     print(f"setup: {args.tables} tables of {args.game}, {load['connections']} WebSocket"
-          f" connections in {load['setup_s']} s")
-    print(f"paced (think {args.think} s): {paced['moves_per_s']} moves/s,"
+          f" connections, every match started, in {load['setup_s']} s")
+    offered = f", offered about {args.tables / args.think:.0f} moves/s" if args.think else ""
+    print(f"paced (think {args.think} s{offered}): {paced['moves_per_s']} moves/s,"
           f" {paced['messages_per_s']} messages/s to clients, p50 {paced['p50_ms']} ms,"
-          f" p99 {paced['p99_ms']} ms over {paced['broadcasts']} broadcasts")
+          f" p99 {paced['p99_ms']} ms over {paced['broadcasts']} broadcasts"
+          f" (load average {paced['loadavg'][0]} → {paced['loadavg'][1]})")
     print(f"saturated (no think time): {sat['moves_per_s']} moves/s,"
           f" {sat['messages_per_s']} messages/s to clients, p50 {sat['p50_ms']} ms,"
-          f" p99 {sat['p99_ms']} ms")
+          f" p99 {sat['p99_ms']} ms (load average {sat['loadavg'][0]} → {sat['loadavg'][1]})")
     print(f"echo ceiling ({ech['connections']} connections, {ech['size']}-byte messages):"
-          f" {ech['messages_per_s']} messages/s")
+          f" {ech['messages_per_s']} messages/s (load average {ech['loadavg']})")
     fraction = sat["moves_per_s"] / ech["messages_per_s"] if ech["messages_per_s"] else 0.0
     print(f"server: tables={args.tables} moves-per-s={sat['moves_per_s']:.0f}"
           f" p99-ms={paced['p99_ms']} echo-fraction={fraction:.3f}")

@@ -13,13 +13,21 @@ import json
 import time
 from typing import Any
 
+import orjson
+
 PROTOCOL = 1
 
 JSONObj = dict[str, Any]
+_OPTS = orjson.OPT_NON_STR_KEYS
 
 
 def dumps(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON text, UTF-8 as is (orjson; the standard library for what orjson
+    refuses, such as an integer beyond 64 bits)."""
+    try:
+        return orjson.dumps(obj, option=_OPTS).decode()
+    except TypeError:
+        return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
 def now_ms() -> int:

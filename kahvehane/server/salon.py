@@ -5,11 +5,14 @@ table, resuming each unfinished match from its record."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import secrets
+import time
 from typing import Any
 
+import orjson
 from sqlalchemy.orm import Session
 
 from kahvehane.errors import InvalidOptions, KahvehaneError
@@ -58,8 +61,40 @@ class Salon:
         await asyncio.to_thread(self.store.migrate)
         self.store.start()
         await self._restore()
+        gc.collect()
+        gc.freeze()
+        self._spawn(self._collector())
+
+    async def _collector(self) -> None:
+        """The garbage collector on a schedule (docs/server.md, "Pauses").
+
+        A connection is some 125 objects that live as long as it does (its coroutines,
+        protocol and buffers), so 4,000 connections make half a million; each full
+        collection walks all of them and pauses every table for hundreds of
+        milliseconds, as often as the allocator decides. Instead, every
+        ``gc_freeze_every`` seconds what has survived so far is frozen (moved where
+        collections do not look; freeing by reference count goes on as usual), and
+        every ``gc_full_every`` seconds one full collection takes the cyclic garbage
+        among the frozen (closed connections, mostly), at a known rate."""
+        loop = asyncio.get_running_loop()
+        s = self.settings
+        last_full = loop.time()
+        while True:
+            await asyncio.sleep(s.gc_freeze_every)
+            if loop.time() - last_full >= s.gc_full_every:
+                t0 = time.perf_counter()
+                gc.unfreeze()
+                found = gc.collect()
+                gc.freeze()
+                last_full = loop.time()
+                log.info("full garbage collection: %d objects freed in %.0f ms", found,
+                         1000 * (time.perf_counter() - t0))
+            else:
+                gc.freeze()
 
     async def stop(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
         for table in list(self.tables.values()):
             table.submit(Command("shutdown"))
         tasks = [t.task for t in self.tables.values() if t.task is not None]
@@ -207,10 +242,13 @@ class Salon:
     def dispatch(self, conn: Conn, text: str) -> None:
         """Handle one client message (already admitted by size and rate)."""
         try:
-            msg = json.loads(text)
-        except (ValueError, RecursionError):
-            conn.error("bad_json", "the message is not JSON")
-            return
+            msg = orjson.loads(text)
+        except orjson.JSONDecodeError:
+            try:  # what orjson refuses and the standard library takes (big integers)
+                msg = json.loads(text)
+            except (ValueError, RecursionError):
+                conn.error("bad_json", "the message is not JSON")
+                return
         if not isinstance(msg, dict):
             conn.error("bad_message", "a message is a JSON object")
             return

@@ -30,4 +30,6 @@ class Settings:
     secure_cookies: bool = False
     idle_close: float = 600.0  # a table with nobody seated and no match closes after this
     bot_kind: str = "heuristic"  # used when the game has it, else "random"
+    gc_freeze_every: float = 1.0  # freeze what survived (out of automatic collections)
+    gc_full_every: float = 600.0  # one full collection, frozen objects included
     static_dir: Path | None = field(default=WEB_STATIC)

@@ -7,7 +7,11 @@ else ever touches a table's match. It drives the game only through
 made of ``view(seat)`` and ``Event.for_seat(seat)`` (``None`` for spectators).
 
 Every accepted action is written to the database (group commit) *before* anyone is told
-about it, so a restarted server resumes from exactly what the players saw.
+about it, so a restarted server resumes from exactly what the players saw. If a write
+fails, what it would have saved is undone in memory too (the deal is rebuilt from its
+saved actions), the table is back at the saved state, the sender gets ``storage_failed``,
+every viewer a ``sync`` of that state, and the table tries again after a pause
+(:data:`RETRY_AFTER`): nothing a player was told is missing from the database.
 """
 
 from __future__ import annotations
@@ -42,6 +46,11 @@ log = logging.getLogger("kahvehane.server.table")
 
 WAITING, COUNTDOWN, PLAYING, CLOSED = "waiting", "countdown", "playing", "closed"
 OKEY_GAMES = ("duz_okey", "kdv_okey")
+RETRY_AFTER = 1.0  # seconds before a table's timers fire again after a failed write
+
+
+class NotSaved(Exception):
+    """A database write failed; the change it would have saved was undone in memory."""
 
 
 @dataclass
@@ -69,26 +78,20 @@ class SeatState:
         }
 
 
-@dataclass
-class StoredEvent:
-    """A numbered event kept for reconnecting clients."""
+#: A numbered event, encoded once when it happens and kept for reconnecting clients:
+#: ``(n, owner, public, private)``. ``public`` is the message's JSON text for everyone
+#: (a game event as ``Event.for_seat(None)``); ``private`` (or ``None``) is the text with
+#: ``Event.for_seat(seat)`` for ``owner``, the user id holding the event's seat. A plain
+#: tuple of strings and integers: the garbage collector stops tracking it, so a thousand
+#: tables' kept events cost full collections nothing.
+StoredEvent = tuple[int, int | None, str, str | None]
 
-    n: int
-    kind: str
-    data: JSONObj | None  # table events (public)
-    event: Event | None  # game events: rendered per viewer
-    owner: int | None  # user id that may see the game event's private part
-    auto: bool = False
 
-    def render(self, table: str, viewer_seat: int | None, viewer_user: int | None) -> JSONObj:
-        msg: JSONObj = {"type": "event", "table": table, "n": self.n, "kind": self.kind}
-        if self.event is not None:
-            private_ok = viewer_user is not None and viewer_user == self.owner
-            msg["data"] = self.event.for_seat(viewer_seat if private_ok else None)
-            msg["auto"] = self.auto
-        else:
-            msg["data"] = self.data
-        return msg
+def event_text(ev: StoredEvent, viewer_user: int | None) -> str:
+    """The text of ``ev`` for a viewer (``viewer_user``: the user id of a seated viewer)."""
+    if ev[3] is not None and viewer_user is not None and viewer_user == ev[1]:
+        return ev[3]
+    return ev[2]
 
 
 class Table:
@@ -125,6 +128,7 @@ class Table:
         self._timer: asyncio.TimerHandle | None = None
         self._timer_kind = ""
         self._timer_token = 0
+        self._retry_at = 0.0  # loop time before which timers wait (after a failed write)
         self._rng = random.Random(secrets.randbits(64))  # bots' choices only, never deals
 
     # ================================================================ task
@@ -142,9 +146,26 @@ class Table:
                 await self._handle(cmd)
             except ProtocolError as exc:
                 self._error(cmd, exc.code, str(exc), exc.rule)
+            except NotSaved as exc:
+                self._not_saved(cmd, exc)
             except Exception:
                 log.exception("table %s: %s failed", self.id, cmd.kind)
                 self._error(cmd, "internal", "the server failed to do that", None)
+
+    def _not_saved(self, cmd: Command, exc: NotSaved) -> None:
+        """A write failed and its change was undone: tell the sender, give every viewer
+        the saved state again, and let the timers try again after a pause."""
+        log.warning("table %s: %s not saved: %s", self.id, cmd.kind, exc.__cause__ or exc)
+        self._retry_at = asyncio.get_running_loop().time() + RETRY_AFTER
+        self._error(cmd, "storage_failed",
+                    "the server could not save that; nothing changed: try again", None)
+        if self.status == PLAYING:
+            for conn in list(self.viewers):
+                seat = self.seat_of(conn.user)
+                sync: JSONObj = {"type": "sync", "table": self.id, "n": self.n}
+                sync.update(self._match_state(seat))
+                conn.send(sync)
+        self._reschedule(new_turn=False)
 
     def _error(self, cmd: Command, code: str, message: str, rule: str | None) -> None:
         if cmd.conn is not None:
@@ -239,11 +260,20 @@ class Table:
     def _event(self, kind: str, data: JSONObj | None = None, *, game: Event | None = None,
                auto: bool = False) -> StoredEvent:
         self.n += 1
-        owner = None
-        if game is not None and game.seat is not None and 0 <= game.seat < self.num_seats:
-            holder = self.seats[game.seat].user
-            owner = holder.id if holder is not None else None
-        ev = StoredEvent(self.n, kind, data, game, owner, auto)
+        msg: JSONObj = {"type": "event", "table": self.id, "n": self.n, "kind": kind}
+        owner = private = None
+        if game is not None:
+            msg["data"] = game.for_seat(None)
+            msg["auto"] = auto
+            seat = game.seat
+            if seat is not None and 0 <= seat < self.num_seats:
+                holder = self.seats[seat].user
+                if holder is not None:
+                    owner = holder.id
+                    private = dumps({**msg, "data": game.for_seat(seat)})
+        else:
+            msg["data"] = data
+        ev: StoredEvent = (self.n, owner, dumps(msg), private)
         self.events.append(ev)
         return ev
 
@@ -258,10 +288,9 @@ class Table:
             by_key.setdefault((seat, user), []).append(conn)
         state_on = with_state and self.match is not None and self._state() is not None
         for (seat, user), conns in by_key.items():
-            msgs = [ev.render(self.id, seat, user) for ev in items]
-            if state_on:
-                msgs[-1].update(self._match_state(seat))
-            texts = [dumps(m) for m in msgs]
+            texts = [event_text(ev, user) for ev in items]
+            if state_on:  # the state's fields join the last event's object
+                texts[-1] = texts[-1][:-1] + "," + dumps(self._match_state(seat))[1:]
             for conn in conns:
                 for t in texts:
                     conn.send_text(t)
@@ -278,6 +307,8 @@ class Table:
         token = self._timer_token
         self._timer_kind = kind
         loop = asyncio.get_running_loop()
+        if kind != "idle":  # after a failed write, wait before trying again
+            delay = max(delay, self._retry_at - loop.time())
         self._timer = loop.call_later(
             max(0.0, delay), self.submit, Command("timer", msg={"timer": kind}, token=token))
 
@@ -341,14 +372,14 @@ class Table:
         self._attach(conn)
         last = cmd.msg.get("last")
         epoch = cmd.msg.get("epoch")
-        oldest = self.events[0].n if self.events else self.n + 1
+        oldest = self.events[0][0] if self.events else self.n + 1
         if (isinstance(last, int) and not isinstance(last, bool) and epoch == self.epoch
                 and oldest - 1 <= last <= self.n):
             seat = self.seat_of(conn.user)
             user = conn.user.id if conn.user is not None and seat is not None else None
             for ev in self.events:
-                if ev.n > last:
-                    conn.send(ev.render(self.id, seat, user))
+                if ev[0] > last:
+                    conn.send_text(event_text(ev, user))
             sync: JSONObj = {"type": "sync", "table": self.id, "n": self.n}
             sync.update(self._match_state(seat) if self.status == PLAYING else
                         {"view": None, "clock": self._clock_json()})
@@ -398,20 +429,31 @@ class Table:
             if chips < entry:
                 raise ProtocolError("insufficient_chips",
                                     f"this table's entry is {entry} chips; you have {chips}")
+        before = [s.user for s in self.seats]
         if current is not None:
             self.seats[current].user = None
         self.seats[seat].user = user
-        await self._save_seats()
+        await self._save_seats(undo=before)
         self._attach(conn)
         self._ok(cmd)
         self._publish([self._seats_event()], with_state=False)
         self._reschedule(new_turn=False)
         self.salon.lobby_changed(self)
 
-    async def _save_seats(self) -> None:
+    async def _save_seats(self, undo: list[UserInfo | None] | None = None) -> None:
+        """Write who sits where; if that fails, put ``undo`` back and raise NotSaved
+        (without ``undo``: the failure is logged, the next save writes the seats)."""
         seats = [s.user.id if s.user is not None else None for s in self.seats]
         table_id = self.id
-        await self.store.write(lambda s: db.save_seats(s, table_id, seats))
+        try:
+            await self.store.write(lambda s: db.save_seats(s, table_id, seats))
+        except Exception as exc:
+            if undo is None:
+                log.warning("table %s: seats not saved: %r", self.id, exc)
+                return
+            for st, user in zip(self.seats, undo, strict=True):
+                st.user = user
+            raise NotSaved("the seats were not saved") from exc
 
     async def _on_leave(self, cmd: Command) -> None:
         conn = cmd.conn
@@ -427,8 +469,9 @@ class Table:
                 st.away = True
                 items.append(self._event("away", {"seat": seat}))
         else:
+            before = [s.user for s in self.seats]
             self.seats[seat].user = None
-            await self._save_seats()
+            await self._save_seats(undo=before)
         self._ok(cmd)
         items.append(self._seats_event())
         self._publish(items, with_state=False)
@@ -489,16 +532,22 @@ class Table:
         try:
             started = await self.store.write(
                 lambda s: db.start_match(s, tid, game, options, players, seat_users, bots, entry))
-        except InsufficientChips as exc:
+        except Exception as exc:  # not enough chips, or the write failed: no match
+            short = isinstance(exc, InsufficientChips)
+            if not short:
+                log.warning("table %s: the match start was not saved: %r", self.id, exc)
             items = []
             for st in self.seats:
                 st.bot = None
-                if st.user is not None and st.user.id == exc.user_id:
+                if (isinstance(exc, InsufficientChips) and st.user is not None
+                        and st.user.id == exc.user_id):
                     st.user = None
-            await self._save_seats()
+            if short:
+                await self._save_seats()
             self.status = WAITING
-            items.append(self._event("countdown_cancelled",
-                                     {"reason": "a seated player no longer has the entry"}))
+            reason = ("a seated player no longer has the entry" if short
+                      else "the server could not save the start of the match")
+            items.append(self._event("countdown_cancelled", {"reason": reason}))
             items.append(self._seats_event())
             self._publish(items, with_state=False)
             self._reschedule(new_turn=False)
@@ -514,10 +563,12 @@ class Table:
         if started.kasa is not None:
             self.kasa = started.kasa
             items.append(self._event("kasa", {"kasa": self.kasa}))
-        items += await self._next_deal()
-        self._reschedule(new_turn=True)
-        self._publish(items, with_state=True)
-        self.salon.lobby_changed(self)
+        try:
+            items += await self._next_deal()  # on NotSaved the next_deal timer tries again
+        finally:
+            self._reschedule(new_turn=True)
+            self._publish(items, with_state=True)
+            self.salon.lobby_changed(self)
 
     async def _next_deal(self) -> list[StoredEvent]:
         """Commit to a fresh secret seed, deal from it, persist, announce the commitment."""
@@ -529,8 +580,11 @@ class Table:
         commit = commitment(seed)
         k = len(match.deals)
         match.deal(seed=seed, commitment=commit)
-        match_id = self.match_id
-        await self.store.append(lambda s: db.add_deal(s, match_id, k, seed, commit))
+        try:
+            await self.store.insert(db.DEALS, [db.deal_row(self.match_id, k, seed, commit)])
+        except Exception as exc:
+            match.deals.pop()  # the deal was never shown to anyone
+            raise NotSaved(f"deal {k} was not saved") from exc
         return [self._event("deal_start", {"deal": k, "commitment": commit})]
 
     async def _play(self, seat: int, action: Action, *, auto: bool) -> list[StoredEvent]:
@@ -540,16 +594,38 @@ class Table:
         events = match.apply(action)  # IllegalAction leaves everything as it was
         k = len(match.deals) - 1
         i = len(match.deals[-1].actions) - 1
-        row = action.to_json()
-        match_id = self.match_id
-        await self.store.append(lambda s: db.add_actions(s, match_id, [(k, i, row)]))
+        try:
+            await self.store.insert(db.ACTIONS,
+                                    [db.action_row(self.match_id, k, i, action.to_json())])
+        except Exception as exc:
+            self._rewind(k, i)
+            raise NotSaved(f"action {i} of deal {k} was not saved") from exc
         items = [self._event("game", game=e, auto=auto) for e in events]
         state = match.deals[-1].state
         if state.is_over:
             items += self._deal_over(k)
             if match.complete:
-                items += await self._end_match()
+                try:
+                    items += await self._end_match()
+                except NotSaved as exc:  # the move stands (saved); the end is tried again
+                    log.warning("table %s: %s", self.id, exc)
+                    self._retry_at = asyncio.get_running_loop().time() + RETRY_AFTER
         return items
+
+    def _rewind(self, k: int, keep: int) -> None:
+        """Undo the unsaved actions of deal ``k`` (the last): rebuild its state from its
+        setup and its first ``keep`` actions, which the database holds."""
+        match = self.match
+        assert match is not None and k == len(match.deals) - 1
+        entry = match.deals[k]
+        if entry.state.is_over:
+            match.history.pop()
+        actions = entry.actions[:keep]
+        state = match.rules.new_deal(match.options, entry.setup, match.history)
+        for a in actions:
+            state.apply(a)
+        entry.state = state
+        entry.actions = actions
 
     def _deal_over(self, k: int) -> list[StoredEvent]:
         assert self.match is not None
@@ -569,8 +645,11 @@ class Table:
         record = match.to_record(include_setups=True)
         outcomes = self._outcomes(result)
         match_id = self.match_id
-        finished = await self.store.write(
-            lambda s: db.finish_match(s, match_id, result, record, outcomes))
+        try:
+            finished = await self.store.write(
+                lambda s: db.finish_match(s, match_id, result, record, outcomes))
+        except Exception as exc:
+            raise NotSaved(f"the end of match {match_id} was not saved") from exc
         items = [self._event("match_end", {
             "match": match_id, "result": result, "record": f"/api/matches/{match_id}/record",
             "chips": None if finished.chips_net is None else {"net": finished.chips_net,
@@ -721,12 +800,14 @@ class Table:
             self._reschedule(new_turn=True)
             return
         items: list[StoredEvent] = []
-        for seat in match.current.to_act:
-            if self._is_bot_turn(seat):
-                await self._bot_turn(seat, auto_items=items)
-                break
-        self._reschedule(new_turn=True)
-        self._publish(items, with_state=True)
+        try:
+            for seat in match.current.to_act:
+                if self._is_bot_turn(seat):
+                    await self._bot_turn(seat, auto_items=items)
+                    break
+        finally:  # what was saved is published, even if a later write failed
+            self._reschedule(new_turn=True)
+            self._publish(items, with_state=True)
 
     async def _timeout(self) -> None:
         """The move clock ran out: a bot moves for each seat to act; they are away."""
@@ -735,26 +816,31 @@ class Table:
             self._reschedule(new_turn=True)
             return
         items: list[StoredEvent] = []
-        for seat in match.current.to_act:
-            st = self.seats[seat]
-            if not st.away:
-                st.away = True
-                items.append(self._event("away", {"seat": seat}))
-                items.append(self._seats_event())
-            await self._bot_turn(seat, auto_items=items)
-            break
-        self._reschedule(new_turn=True)
-        self._publish(items, with_state=True)
-        self.salon.lobby_changed(self)
+        try:
+            for seat in match.current.to_act:
+                st = self.seats[seat]
+                if not st.away:
+                    st.away = True
+                    items.append(self._event("away", {"seat": seat}))
+                    items.append(self._seats_event())
+                await self._bot_turn(seat, auto_items=items)
+                break
+        finally:  # what was saved is published, even if a later write failed
+            self._reschedule(new_turn=True)
+            self._publish(items, with_state=True)
+            self.salon.lobby_changed(self)
 
     # ================================================================ closing, restoring
     async def _close(self) -> None:
         if self.status != WAITING or self._humans() or self.viewers:
             return
+        table_id = self.id
+        try:
+            await self.store.write(lambda s: db.close_table(s, table_id))
+        except Exception as exc:
+            raise NotSaved("the table's closing was not saved") from exc
         self.status = CLOSED
         self._clear_timer()
-        table_id = self.id
-        await self.store.write(lambda s: db.close_table(s, table_id))
         self.salon.table_closed(self)
 
     async def _on_shutdown(self, cmd: Command) -> None:
@@ -782,12 +868,14 @@ class Table:
         if match is None:
             return
         items: list[StoredEvent] = []
-        if match.complete:
-            items += await self._end_match()
-        elif match.current is None:
-            items += await self._next_deal()
-        self._reschedule(new_turn=True)
-        self._publish(items, with_state=True)
+        try:
+            if match.complete:
+                items += await self._end_match()
+            elif match.current is None:
+                items += await self._next_deal()
+        finally:
+            self._reschedule(new_turn=True)
+            self._publish(items, with_state=True)
 
 
 def _plain(exc: IllegalAction) -> str:

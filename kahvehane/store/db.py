@@ -6,12 +6,17 @@ kinds:
 
 * :meth:`Store.write` — one function, one transaction (sign-up, a settlement, a match
   start: each must commit or fail alone);
-* :meth:`Store.append` — small inserts that cannot fail for a rule's sake (the actions
-  and deals of matches as they are played). Consecutive appends share one transaction
-  (group commit), which is what lets a thousand tables write as they play.
+* :meth:`Store.insert` (and :meth:`Store.append`, a function) — small inserts that cannot
+  fail for a rule's sake (the actions and deals of matches as they are played).
+  Consecutive ones share one transaction (group commit), and the rows of
+  :meth:`Store.insert` for one table go in one Core ``executemany`` (SQLAlchemy's
+  "insertmanyvalues" on PostgreSQL): that is what lets a thousand tables write as they
+  play without the writer thread taking the interpreter from the event loop.
 
 The caller awaits the commit before it tells anyone what happened, so a server that
-stops at any moment restarts from a database that holds every move a player has seen.
+stops at any moment restarts from a database that holds every move a player has seen. A
+write that fails raises in its caller (a failed group is retried job by job, so one bad
+job fails alone); the caller undoes what it had not yet saved (``Table._play``).
 
 Reads run in a small thread pool with their own sessions (:meth:`Store.read`).
 """
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import queue
 import threading
@@ -29,9 +35,10 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, TypeVar
 
+import orjson
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine, event
+from sqlalchemy import Table, create_engine, event, insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -48,11 +55,20 @@ def normalise_url(url: str) -> str:
     return url
 
 
+def json_text(value: Any) -> str:
+    """JSON columns' serializer (orjson: the action rows of every move go through it)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # beyond orjson (an integer over 64 bits): the standard library's
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL, foreign keys and real transactions."""
     url = normalise_url(url)
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                               json_serializer=json_text)
 
         @event.listens_for(engine, "connect")
         def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -69,7 +85,8 @@ def make_engine(url: str) -> Engine:
             conn.exec_driver_sql("BEGIN IMMEDIATE" if _writer_thread() else "BEGIN")
 
         return engine
-    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True,
+                         json_serializer=json_text)
 
 
 _local = threading.local()
@@ -96,10 +113,12 @@ def migrate(engine: Engine) -> None:
 
 @dataclass
 class _Job:
-    fn: Callable[[Session], Any]
+    fn: Callable[[Session], Any] | None  # None: an insert of ``rows`` into ``target``
     batch: bool
     future: asyncio.Future[Any]
     loop: asyncio.AbstractEventLoop
+    target: Table | None = None
+    rows: list[dict[str, Any]] | None = None
 
 
 _STOP = object()
@@ -149,6 +168,11 @@ class Store:
         result: T = await self._submit(fn, batch=True)
         return result
 
+    async def insert(self, target: Table, rows: list[dict[str, Any]]) -> None:
+        """Insert ``rows`` into ``target`` in a shared (group-committed) transaction: the
+        rows of all the waiting inserts into one table go in one ``executemany``."""
+        await self._submit(None, batch=True, target=target, rows=rows)
+
     async def read(self, fn: Callable[[Session], T]) -> T:
         """Run ``fn(session)`` on a reader thread (no commit)."""
         loop = asyncio.get_running_loop()
@@ -163,12 +187,14 @@ class Store:
         with self.sessions() as session:
             return fn(session)
 
-    async def _submit(self, fn: Callable[[Session], Any], *, batch: bool) -> Any:
+    async def _submit(self, fn: Callable[[Session], Any] | None, *, batch: bool,
+                      target: Table | None = None,
+                      rows: list[dict[str, Any]] | None = None) -> Any:
         if self._thread is None:
             raise RuntimeError("the store is not started")
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[Any] = loop.create_future()
-        self._queue.put(_Job(fn, batch, fut, loop))
+        self._queue.put(_Job(fn, batch, fut, loop, target, rows))
         return await fut
 
     # ---------------------------------------------------------------- writer thread
@@ -199,29 +225,44 @@ class Store:
         results: list[Any] = []
         try:
             with self.sessions() as session, session.begin():
+                grouped: dict[Table, list[dict[str, Any]]] = {}
                 for job in jobs:
-                    results.append(job.fn(session))
+                    if job.fn is None:
+                        assert job.target is not None and job.rows is not None
+                        grouped.setdefault(job.target, []).extend(job.rows)
+                        results.append(None)
+                    else:
+                        results.append(job.fn(session))
+                for target, rows in grouped.items():
+                    if rows:
+                        session.execute(insert(target), rows)
             self.commits += 1
         except Exception as exc:  # the callers get the error; the thread goes on
             if len(jobs) > 1:  # one bad append must not sink the others: retry alone
                 for job in jobs:
                     self._execute([job])
                 return
-            log.debug("write failed: %r", exc)
-            _deliver(jobs[0], exc=exc)
+            log.warning("a database write failed: %r", exc)
+            _deliver([(jobs[0], None, exc)])
             return
-        for job, result in zip(jobs, results, strict=True):
-            _deliver(job, result=result)
+        _deliver([(job, result, None) for job, result in zip(jobs, results, strict=True)])
 
 
-def _deliver(job: _Job, *, result: Any = None, exc: BaseException | None = None) -> None:
-    def settle() -> None:
+def _deliver(outcomes: list[tuple[_Job, Any, BaseException | None]]) -> None:
+    """Settle the jobs' futures: one wake-up of each event loop for the whole group."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Job, Any, BaseException | None]]] = {}
+    for outcome in outcomes:
+        by_loop.setdefault(outcome[0].loop, []).append(outcome)
+    for loop, items in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+            loop.call_soon_threadsafe(_settle, items)
+
+
+def _settle(items: list[tuple[_Job, Any, BaseException | None]]) -> None:
+    for job, result, exc in items:
         if job.future.done():
-            return
+            continue
         if exc is not None:
             job.future.set_exception(exc)
         else:
             job.future.set_result(result)
-
-    with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
-        job.loop.call_soon_threadsafe(settle)

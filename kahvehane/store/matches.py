@@ -28,6 +28,7 @@ from kahvehane.store.ledger import (
 from kahvehane.store.models import (
     Account,
     ActionRow,
+    Base,
     DealRow,
     MatchPlayer,
     MatchRow,
@@ -108,6 +109,21 @@ def start_match(session: Session, table_id: str, game: str, options: dict[str, A
             select(Account.balance).where(Account.id == table.kasa_account_id)) or 0)
     table.seats = list(seat_users)
     return StartedMatch(row.id, kasa)
+
+
+#: The Core tables of the rows written as play goes (``Store.insert``: group commit, one
+#: ``executemany`` for all the tables' waiting rows).
+DEALS = Base.metadata.tables[DealRow.__tablename__]
+ACTIONS = Base.metadata.tables[ActionRow.__tablename__]
+
+
+def deal_row(match_id: int, k: int, seed: str, commitment: str) -> dict[str, Any]:
+    return {"match_id": match_id, "k": k, "seed": seed, "commitment": commitment,
+            "created_at": now_ms()}
+
+
+def action_row(match_id: int, k: int, i: int, action: dict[str, Any]) -> dict[str, Any]:
+    return {"match_id": match_id, "k": k, "i": i, "action": action}
 
 
 def add_deal(session: Session, match_id: int, k: int, seed: str, commitment: str) -> None:
