@@ -1,30 +1,32 @@
-"""The search bot: information-set Monte Carlo tree search over determinizations.
+"""The search bot: search over determinizations of what a seat cannot see.
 
-For Koz Maça, Balayı Kingi, Casino and Royal Casino. Each iteration of
-single-observer ISMCTS (Cowling, Powley & Whitehouse 2012):
+For Koz Maça, Balayı Kingi, Casino and Royal Casino. Every decision samples the hidden
+cards at random consistently with the view (:mod:`kahvehane.bots.determinize`: other
+hands, face-down cards, a locked hand, the stock, and what past plays imply) and plays
+on in those deals through the engine's ``legal_actions`` and ``apply``.
 
-1. **determinize** — deal the cards this seat cannot see at random, consistently with
-   its view (:mod:`kahvehane.bots.determinize`: other hands, face-down cards, a locked
-   hand, the stock, and what past plays imply);
-2. **select** down the one shared tree, among the actions legal in *this*
-   determinization, by UCB1 with availability counts, for whichever seat is to act;
-3. **expand** one untried action;
-4. **roll out** with a fast, sensible policy through the engine's own ``legal_actions``
-   and ``apply`` (Koz Maça and Balayı: to the end of the deal; Casino: to the end of
-   the current round of cards);
-5. **back up** each seat's reward: Koz Maça the deal score, Balayı the trick
-   difference, Casino the points captured from now on (aces, the casinos, cards and
-   spades towards the majorities, sweeps) plus most of the points of the builds it
-   owns, for its own side against the others.
+**Koz Maça** uses single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): each
+iteration determinizes, **selects** down the one shared tree among the actions legal in
+that determinization by UCB1 with availability counts, for whichever seat is to act,
+**expands** one untried action, **rolls out** greedily to the end of the deal and
+**backs up** each seat's deal score. The move played is the root action visited most;
+the bids are the heuristic's.
 
-The move played is the root action visited most. In Casino, where a turn may offer
-dozens of moves, the root is limited to the heuristic's best four
-(:data:`CASINO_CANDIDATES`), so that each gets several samples of the hidden cards.
-The budget is a number of iterations (``iterations``, per game defaults in
-:data:`DEFAULT_ITERATIONS`) and optionally a time
-limit per decision (``time`` seconds). A forced move is played without search. Koz Maça
-bids and the Balayı contract come from the heuristic bot, whose estimates the search
-then plays to.
+**Balayı Kingi** (:mod:`kahvehane.bots.pimc_balayi`) and **Casino**
+(:mod:`kahvehane.bots.pimc_casino`) use determinized evaluation with the heuristic bot's
+own policy as the rollout for every seat ("PIMC with heuristic rollouts"): each sample
+plays every candidate move and continues with the heuristic — Balayı to the end of the
+deal, scored by the trick difference; Casino for a few plies within the round of cards,
+scored by the points captured plus the builds owned (:func:`reward_casino`). The same
+samples serve all candidates, and the heuristic's own move is kept unless another is
+better by a margin. Balayı's contract is searched the same way, with the layout around
+the chooser's five face-up cards dealt at random and the contract's real scoring. In
+Casino the candidates are the heuristic's best four moves (:data:`CASINO_CANDIDATES`).
+
+The budget is ``iterations`` (ISMCTS iterations in Koz Maça, samples per decision in
+Balayı and Casino; per game defaults in :data:`DEFAULT_ITERATIONS`) and optionally a
+time limit per decision (``time`` seconds, checked between iterations or samples). A
+forced move is played without search.
 """
 
 from __future__ import annotations
@@ -41,22 +43,30 @@ from kahvehane.bots.cardutil import STRENGTH, beats, names_mask
 from kahvehane.bots.casino import CasinoHeuristicBot, card_points, score_move, table_cards
 from kahvehane.bots.determinize import sampler
 from kahvehane.bots.koz_maca import KozMacaHeuristicBot
+from kahvehane.bots.pimc_balayi import choose_contract_pimc, choose_play_pimc
+from kahvehane.bots.pimc_casino import choose_move_pimc
 from kahvehane.cards import SPADES, rank_of
 from kahvehane.errors import IllegalAction
+from kahvehane.games.balayi_kingi import ChooseContract
 from kahvehane.games.base import Action, DealState
 from kahvehane.games.casino.actions import CaptureAction, TrailAction
 from kahvehane.games.koz_maca import Bid, deal_score
+from kahvehane.games.tricks import Play
 
 DEFAULT_ITERATIONS: dict[str, int] = {
     "koz_maca": 30,
-    "balayi_kingi": 20,
-    "casino": 24,
-    "royal_casino": 24,
+    "balayi_kingi": 3,
+    "casino": 12,
+    "royal_casino": 12,
 }
 UCB_C = 0.7
 BUILD_SHARE = 0.6  # Casino: what a build on the table is worth to its owner
 CASINO_CANDIDATES = 4  # Casino: the heuristic's best moves the search chooses among
 EPSILON = 0.1  # rollouts play a random legal action this often
+CASINO_PLIES = 4  # Casino: heuristic moves played after each candidate (same round)
+CASINO_MARGIN = 0.05  # Casino: points another move must gain over the heuristic's
+BALAYI_MARGIN = 0.15  # Balayı: tricks another card must gain over the heuristic's
+BALAYI_CONTRACT_FACTOR = 4  # Balayı: contract samples = this × iterations
 
 
 class Node:
@@ -307,6 +317,7 @@ class SearchBot(Bot):
         self._seen = 0  # Casino: cards seen this hand (on the table or in the hand)
         self._hand_key: tuple[Any, ...] | None = None
         self.last_visits: dict[Action, int] = {}
+        self.last_values: dict[str, float] = {}
 
     def _gone(self, view: Mapping[str, Any]) -> int:
         """Casino memory: cards seen earlier this hand that have left the table since."""
@@ -326,8 +337,10 @@ class SearchBot(Bot):
         gone = self._gone(view) if self.game in ("casino", "royal_casino") else 0
         if len(legal) == 1:
             return legal[0]
-        if isinstance(legal[0], Bid) or (self.game == "balayi_kingi"
-                                         and view["phase"] != "play"):
+        deadline = (time.perf_counter() + self.time_limit) if self.time_limit else None
+        if self.game == "balayi_kingi":
+            return self._choose_balayi(view, legal, deadline)
+        if isinstance(legal[0], Bid):
             return self._fallback.choose(view, legal)
         candidates = list(legal)
         if self.game in ("casino", "royal_casino"):
@@ -341,11 +354,38 @@ class SearchBot(Bot):
             del candidates[CASINO_CANDIDATES:]
             if len(candidates) == 1:
                 return candidates[0]
+            smp = sampler(view, self.options, gone)
+            choice, values = choose_move_pimc(
+                smp.sample, candidates, self.seat, reward_casino, self.rng, self.iterations,
+                CASINO_PLIES, CASINO_MARGIN, fb.sweeps, fb.royal, deadline)
+            self.last_values = {repr(a): v for a, v in values.items()}
+            return choice
         smp = sampler(view, self.options, gone)
-        deadline = (time.perf_counter() + self.time_limit) if self.time_limit else None
         choice, self.last_visits = ismcts(smp.sample, candidates, self.seat, self.rollout,
                                           self.reward, self.rng, self.iterations, deadline)
         return choice
+
+    def _choose_balayi(self, view: Mapping[str, Any], legal: Sequence[Action],
+                       deadline: float | None) -> Action:
+        """Balayı Kingi: determinized evaluation with heuristic rollouts
+        (:mod:`kahvehane.bots.pimc_balayi`) of the contract and of every card."""
+        if isinstance(legal[0], ChooseContract):
+            codes = [a.contract for a in legal if isinstance(a, ChooseContract)]
+            n = max(1, self.iterations * BALAYI_CONTRACT_FACTOR)
+            code, means = choose_contract_pimc(view, self.seat, codes, self.rng, n,
+                                               deadline=deadline)
+            self.last_values = dict(means)
+            return next(a for a in legal if isinstance(a, ChooseContract)
+                        and a.contract == code)
+        heuristic = self._fallback.choose(view, legal)
+        assert isinstance(heuristic, Play)
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        smp = sampler(view)
+        card, values = choose_play_pimc(smp.sample, cards, self.seat, heuristic.card,
+                                        self.rng, self.iterations, BALAYI_MARGIN,
+                                        deadline=deadline)
+        self.last_values = {str(c): v for c, v in values.items()}
+        return next(a for a in legal if isinstance(a, Play) and a.card == card)
 
 
 __all__ = ["DEFAULT_ITERATIONS", "SearchBot", "ismcts"]

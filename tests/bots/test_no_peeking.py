@@ -16,6 +16,7 @@ import pytest
 from kahvehane.bots import bot_kinds, make_bot
 from kahvehane.bots.base import Bot
 from kahvehane.bots.determinize import sampler
+from kahvehane.bots.pimc_balayi import contract_sample
 from kahvehane.games import get_game
 from kahvehane.games.okey.fixed import fixed_setup
 from tests.bots.helpers import CARD_GAMES, positions
@@ -39,7 +40,9 @@ def test_card_bots_choose_the_same_on_other_hidden_cards(
     for m, state, seat in positions(game, options, seed=5, every=9):
         view = state.view(seat)
         if game == "balayi_kingi" and view["phase"] != "play":
-            other = None
+            # the contract: another layout behind the chooser's five face-up cards
+            other = contract_sample(view, seat, rng)
+            assert other.view(seat) == view
         else:
             other = sampler(view, options).sample(rng)  # a different hidden deal
             assert other.view(seat) == view
@@ -48,8 +51,7 @@ def test_card_bots_choose_the_same_on_other_hidden_cards(
             a = make_bot(game, _spec(kind), seat, random.Random(99), m.options)
             b = make_bot(game, _spec(kind), seat, random.Random(99), m.options)
             first = a.choose(view, legal)
-            if other is not None:
-                assert b.choose(other.view(seat), other.legal_actions(seat)) == first
+            assert b.choose(other.view(seat), other.legal_actions(seat)) == first
             compared += 1
     assert compared > 10
 
