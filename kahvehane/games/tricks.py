@@ -352,21 +352,28 @@ PLAYS: tuple[tuple[Play, ...], ...] = tuple(
 PLAYS_BY_MASK: tuple[dict[int, tuple[Play, ...]], ...] = tuple({0: ()} for _ in range(4))
 
 
+_S0, _S1, _S2, _S3 = SUIT_MASK
+
+
 def plays_of(seat: int, mask: int) -> list[Action]:
-    """The shared ``Play`` actions of ``seat`` for every card in ``mask``, by card code."""
-    by_mask = PLAYS_BY_MASK[seat]
-    plays = by_mask.get(mask)
-    if plays is not None:
-        return list(plays)
-    out: list[Action] = []
-    for suit_mask in SUIT_MASK:
-        part = mask & suit_mask
-        if part:
-            plays = by_mask.get(part)
-            if plays is None:
-                plays = by_mask[part] = tuple(PLAYS[seat][c] for c in cards_of(part))
-            out += plays
-    return out
+    """The shared ``Play`` actions of ``seat`` for every card in ``mask``, by card code.
+
+    A lead (13 times a deal) spans several suits: the four per-suit lookups are written
+    out, and a suit mask seen for the first time is filled in on the way.
+    """
+    get = PLAYS_BY_MASK[seat].get
+    s0 = get(mask & _S0)
+    s1 = get(mask & _S1)
+    s2 = get(mask & _S2)
+    s3 = get(mask & _S3)
+    if s0 is None or s1 is None or s2 is None or s3 is None:
+        by_mask = PLAYS_BY_MASK[seat]
+        for suit_mask in SUIT_MASK:
+            part = mask & suit_mask
+            if part not in by_mask:
+                by_mask[part] = tuple(PLAYS[seat][c] for c in cards_of(part))
+        return plays_of(seat, mask)
+    return [*s0, *s1, *s2, *s3]
 
 
 #: The phases every trick game's deal shares (its first phase, 0, is the game's own:
