@@ -272,12 +272,13 @@ class KozMacaState(TrickState):
 
     # ----------------------------------------------------------------- bidding
     def _bid(self, seat: int, tricks: int) -> list[Event]:
-        if self.phase != _BIDDING:
+        phase = self._phase
+        if phase != _BIDDING:
             raise IllegalAction(
-                "the bidding is over: each player bids once, in turn" if self.phase == _PLAYING
+                "the bidding is over: each player bids once, in turn" if phase == _PLAYING
                 else "the deal is over", "KM-6")
-        if seat != self.turn:
-            raise IllegalAction(f"it is seat {self.turn}'s turn to bid, not seat {seat}'s",
+        if seat != self._turn:
+            raise IllegalAction(f"it is seat {self._turn}'s turn to bid, not seat {seat}'s",
                                 "KM-6")
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not (
             MIN_BID <= tricks <= MAX_BID
@@ -286,12 +287,15 @@ class KozMacaState(TrickState):
                                 f" not {tricks!r}", "KM-6")
         self.bids[seat] = tricks
         events = [_BID_EVENTS[seat][tricks]]
-        self.turn = (seat + 1) % SEATS
-        if self.turn == (self.dealer + 1) % SEATS:
+        # The hot path writes _turn and to_act itself (see TrickState): four bids a deal.
+        turn = _NEXT[seat]
+        if turn == _NEXT[self.dealer]:  # back to the first bidder: everyone has bid
             self.phase = _PLAYING
-            self.turn = self.leader
-            events.append(Event("bidding_done", None, {"bids": list(self.bids),
-                                                       "leader": self.leader}))
+            turn = self.leader
+            events.append(make_event("bidding_done", None, {"bids": list(self.bids),
+                                                            "leader": turn}))
+        self._turn = turn
+        self.to_act = _TO_ACT[turn]
         return events
 
     # ----------------------------------------------------------------- play
@@ -344,7 +348,8 @@ class KozMacaState(TrickState):
             "number": number, "leader": leader,
             "cards": [_NAMES[a], _NAMES[b], _NAMES[c], _NAMES[d]]}))
         self.trick = []
-        self.leader = self.turn = winner
+        self.leader = self._turn = winner  # _offered is already 0 (cleared by apply)
+        self.to_act = _TO_ACT[winner]
         if won[winner] == KASA_TRICKS and self.claim_open and self.claimant is None and (
             self.kasa_rule == FIRST_TO_SIX or number == KASA_TRICKS
         ):
