@@ -22,6 +22,7 @@ from kahvehane.bots.base import Bot
 from kahvehane.cards import SPADES, Card, parse_card, rank_of
 from kahvehane.games.base import Action
 from kahvehane.games.casino.actions import BuildAction, CaptureAction, TrailAction
+from kahvehane.games.casino.table import Build
 from kahvehane.games.casino.values import TEN_OF_DIAMONDS, TWO_OF_SPADES
 
 CARD_WEIGHT = 0.06
@@ -42,20 +43,25 @@ def card_points(c: Card) -> float:
     return pts
 
 
-def table_cards(view: Mapping[str, Any]) -> tuple[list[Card], list[Mapping[str, Any]]]:
+def table_cards(view: Mapping[str, Any]) -> tuple[list[Card], list[Build]]:
+    """The loose cards and the builds of a view's table, as the engine holds them (so
+    that :func:`score_move` reads a view and a search's full state the same way)."""
     table = view["table"]
-    return [parse_card(x) for x in table["loose"]], list(table["builds"])
+    builds = [Build(b["value"], b["kind"], b["owner"],
+                    tuple(parse_card(n) for n in b["cards"])) for b in table["builds"]]
+    return [parse_card(x) for x in table["loose"]], builds
 
 
 def score_move(
-    a: Action, seat: int, loose: list[Card], builds: list[Mapping[str, Any]], sweeps: bool,
+    a: Action, seat: int, loose: Sequence[Card], builds: Sequence[Build], sweeps: bool,
     royal: bool,
 ) -> float:
-    """The heuristic value of one legal move."""
+    """The heuristic value of one legal move (``loose`` and ``builds``: the table, from
+    :func:`table_cards` or a state's ``loose`` and ``builds.values()``)."""
     if isinstance(a, CaptureAction):
         taken = [x for s in a.sets for x in s]
         gain = card_points(a.card) + sum(card_points(x) for x in taken) + 0.05 * len(taken)
-        on_table = len(loose) + sum(len(b["cards"]) for b in builds)
+        on_table = len(loose) + sum(len(b.cards) for b in builds)
         if sweeps and len(taken) == on_table:
             gain += 1.0
         return gain + 0.2
@@ -64,11 +70,11 @@ def score_move(
         if a.card not in cards:
             cards.append(a.card)
         gain = 0.6 * sum(card_points(x) for x in cards)
-        mine = [b for b in builds if b["owner"] == seat and b["value"] == a.value]
-        if mine and mine[0]["kind"] == "single":
+        # one build per value (C-14): the build this one joins, if any
+        mine = [b for b in builds if b.owner == seat and b.value == a.value]
+        if mine and mine[0].kind == "single":
             gain += 0.3  # freeze our own build: nobody can raise it now
-        theirs = [b for b in builds if b["owner"] != seat]
-        if any(parse_card(n) in cards for b in theirs for n in b["cards"]):
+        if any(x in cards for b in builds if b.owner != seat for x in b.cards):
             gain += 0.2  # taken over from someone else
         return gain
     assert isinstance(a, TrailAction)

@@ -20,46 +20,15 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kahvehane.bots.casino import card_points
-from kahvehane.cards import rank_of
+from kahvehane.bots.casino import score_move
 from kahvehane.games.base import Action
-from kahvehane.games.casino.actions import BuildAction, CaptureAction, TrailAction
 
 __all__ = ["choose_move_pimc", "policy", "rollout", "score_state"]
 
 
 def score_state(a: Action, seat: int, state: Any, sweeps: bool, royal: bool) -> float:
     """:func:`kahvehane.bots.casino.score_move` of ``a``, from a state's table."""
-    loose = state.loose
-    builds = state.builds
-    if isinstance(a, CaptureAction):
-        taken = [x for s in a.sets for x in s]
-        gain = card_points(a.card) + sum(card_points(x) for x in taken) + 0.05 * len(taken)
-        on_table = len(loose) + sum(len(b.cards) for b in builds.values())
-        if sweeps and len(taken) == on_table:
-            gain += 1.0
-        return gain + 0.2
-    if isinstance(a, BuildAction):
-        cards = [x for s in a.sets for x in s]
-        if a.card not in cards:
-            cards.append(a.card)
-        gain = 0.6 * sum(card_points(x) for x in cards)
-        mine = builds.get(a.value)
-        if mine is not None and mine.owner == seat and mine.kind == "single":
-            gain += 0.3
-        if any(x in cards for b in builds.values() if b.owner != seat for x in b.cards):
-            gain += 0.2
-        return gain
-    assert isinstance(a, TrailAction)
-    cost = 0.9 * card_points(a.card)
-    value = rank_of(a.card)
-    if any(rank_of(x) == value for x in loose):
-        cost += 0.15
-    if sweeps and not loose and not builds:
-        cost += 0.4
-    if not royal and value > 10:
-        cost -= 0.05
-    return -cost - 0.1
+    return score_move(a, seat, state.loose, list(state.builds.values()), sweeps, royal)
 
 
 def policy(state: Any, s: int, sweeps: bool, royal: bool) -> Action:

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kahvehane.games.okey.melds import face_value
-from kahvehane.games.okey.solver_core import dead_tiles, live_mask, solve_melds
+from kahvehane.games.okey.solver_core import bit_codes, dead_tiles, live_mask, solve_melds
 from kahvehane.tiles import FALSE_JOKER, okey_of
 
 __all__ = [
@@ -167,7 +167,7 @@ def may_finish(held: int, twice: int, okey: int, indicator: int) -> bool:
             return False
     if w == 2 and not _two_lines(needy_a, 1):
         return False
-    needy = sorted(_bit_codes(needy_a) + _bit_codes(needy_b))
+    needy = sorted(bit_codes(needy_a) + bit_codes(needy_b))
     if w == 2 and n <= 4 and _meld_okeys(needy, a) <= 1:
         return True  # the second okey put down, the first in one meld with the needy
     for i, x in enumerate(needy):  # put down one needy tile; the okeys take the rest
@@ -206,16 +206,6 @@ def _two_lines(needy: int, spare: int) -> bool:
         or (total - n2 <= tiles and (r0 | r1 | r3).bit_count() <= numbers)
         or (total - n3 <= tiles and (r0 | r1 | r2).bit_count() <= numbers)
     )
-
-
-def _bit_codes(bits: int) -> list[int]:
-    """The codes of a bitset, lowest first."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
 
 
 def _meld_okeys(needy: list[int], a: int) -> int:

@@ -207,9 +207,9 @@ def solve_melds(
     if not want_blocks:
         return total, []
     if dead_a:
-        plan[3].extend(_codes(dead_a))
+        plan[3].extend(bit_codes(dead_a))
         if dead_b:
-            plan[3].extend(_codes(dead_b))
+            plan[3].extend(bit_codes(dead_b))
     return total, _layout(plan, okey)
 
 
@@ -233,7 +233,7 @@ def dead_tiles(tiles: Sequence[int], okey: int) -> list[int]:
         else:
             a |= bit
     live = _live_mask(a, w)
-    out = sorted(_codes(a & ~live) + _codes(b & ~live))
+    out = sorted(bit_codes(a & ~live) + bit_codes(b & ~live))
     return [FALSE_JOKER if x == okey else x for x in out]
 
 
@@ -271,14 +271,14 @@ def _meld_every_live_tile(a: int, live: int) -> _Plan | None:
         for c in range(4):
             if group_numbers >> (13 * c) & _COLOUR_BITS & ~threes:
                 return None  # a live tile that is neither in a run nor in a full group
-        for n0 in _codes(threes):
+        for n0 in bit_codes(threes):
             codes = [13 * c + n0 for c in range(4) if group_numbers >> (13 * c + n0) & 1]
             groups.append((codes, 0))
     return 0, runs, groups, [], 0
 
 
-def _codes(bits: int) -> list[int]:
-    """The codes of a bitset, lowest first."""
+def bit_codes(bits: int) -> list[int]:
+    """The codes of a bitset, lowest first (also used by the finish filter in solver.py)."""
     out = []
     while bits:
         low = bits & -bits
@@ -433,7 +433,7 @@ def _replay0(
             singles.append(i)
         elif pick > 0:
             m = pick - 1
-            groups.append(([i, *_codes(m)], 0))
+            groups.append(([i, *bit_codes(m)], 0))
             a, b = (a & ~m) | (b & m), b & ~m
         elif pick > -100:  # up: t and the next n - 1 numbers
             seq = list(range(i, i - pick))
@@ -694,7 +694,7 @@ def _search(
     while True:
         if not w:
             dead = a & ~_live_mask(a, 0)
-            singles += _codes(dead) + _codes(b & dead)
+            singles += bit_codes(dead) + bit_codes(b & dead)
             _replay0(a ^ dead, b & ~dead, choice0, runs, groups, singles)
             break
         a, b = _strip(a, b, w, singles)
@@ -714,7 +714,7 @@ def _search(
         elif isinstance(pick, tuple) and len(pick) == 2:
             m, k = pick
             size = 1 + m.bit_count()
-            groups.append(([i, *_codes(m)], k))
+            groups.append(([i, *bit_codes(m)], k))
             a, b = (a & ~m) | (b & m), b & ~m
             w -= k
             cap = min(cap + 4 - size - k, w) & capmask
