@@ -24,30 +24,15 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from kahvehane.bots.cardutil import BIT, FULL, HIGHER, STRENGTH, SUIT_MASK
+from kahvehane.bots.cardutil import BIT, FULL, HIGHER, STRENGTH, SUIT_MASK, beats
 from kahvehane.cards import parse_card
 from kahvehane.games import balayi_kingi as bk
-from kahvehane.games.tricks import PLAYS, follow_mask, playable_mask
+from kahvehane.games.tricks import PLAYS, cards_of, follow_mask, playable_mask
 
 __all__ = ["choose_contract_pimc", "choose_play_pimc", "contract_sample", "policy_card",
            "rollout"]
 
 CONTRACTS = bk.CONTRACTS
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _beats(card: int, best: int, trump: int | None) -> bool:
-    if card // 13 == best // 13:
-        return STRENGTH[card] > STRENGTH[best]
-    return card // 13 == trump
 
 
 def _down_mask(state: Any, s: int) -> int:
@@ -77,7 +62,7 @@ def policy_card(state: Any, s: int, mask: int | None = None) -> int:
         mask = playable_mask(rules, state.accessible(s), state.trick, True)
     if not mask & (mask - 1):
         return mask.bit_length() - 1
-    legal = _cards(mask)
+    legal = cards_of(mask)
     reveals = _reveals(state, s)
 
     def cost(c: int) -> tuple[int, int, int]:
@@ -86,7 +71,7 @@ def policy_card(state: Any, s: int, mask: int | None = None) -> int:
     trick = state.trick
     if trick:
         led = trick[0]
-        winners = [c for c in legal if _beats(c, led, trump)]
+        winners = [c for c in legal if beats(c, led, trump)]
         return min(winners or legal, key=cost)
     opp = 1 - s
     my_tops = state.tops[s]
@@ -102,9 +87,9 @@ def policy_card(state: Any, s: int, mask: int | None = None) -> int:
     for c in legal:
         answers = follow_mask(rules, their_tops | (unseen if them_unlocked else 0), [c])
         if not them_unlocked:
-            if not any(_beats(x, c, trump) for x in _cards(answers)):
+            if not any(beats(x, c, trump) for x in cards_of(answers)):
                 sure.append(c)
-        elif not any(_beats(x, c, trump) for x in _cards(answers & their_tops)) and (
+        elif not any(beats(x, c, trump) for x in cards_of(answers & their_tops)) and (
             not (HIGHER[c] & unseen) and (trump is None or c // 13 == trump
                                           or not (unseen & SUIT_MASK[trump])
                                           or (unseen & SUIT_MASK[c // 13]).bit_count() >= 2)
@@ -192,7 +177,7 @@ def contract_sample(view: Mapping[str, Any], seat: int, rng: random.Random) -> A
     for c in mine:
         if c >= 0:
             known |= BIT[c]
-    rest = _cards(FULL & ~known)
+    rest = cards_of(FULL & ~known)
     rng.shuffle(rest)
     it = iter(rest)
     piles: list[list[tuple[int, int]]] = [[], []]
