@@ -479,34 +479,35 @@ class Table:
         self.salon.lobby_changed(self)
 
     async def _on_start(self, cmd: Command) -> None:
-        conn = cmd.conn
-        assert conn is not None
-        if conn.user is None or conn.user.id != self.manager.id:
-            raise ProtocolError("forbidden", "only the table manager starts the match (P-1)")
+        self._check_manager(cmd, "starts the match (P-1)")
         if self.status != WAITING:
             raise ProtocolError("table_busy", f"the table is not waiting ({self.status})")
-        self.status = COUNTDOWN
         seconds = self.settings.countdown
-        self.countdown_ends = now_ms() + int(seconds * 1000)
-        self._ok(cmd)
-        self._publish([self._event("countdown", {"seconds": seconds,
-                                                 "ends_at": self.countdown_ends})],
-                      with_state=False)
-        self._reschedule(new_turn=True)
-        self.salon.lobby_changed(self)
+        ends = now_ms() + int(seconds * 1000)
+        self._set_countdown(cmd, ends, self._event("countdown", {"seconds": seconds,
+                                                                 "ends_at": ends}))
 
     async def _on_cancel(self, cmd: Command) -> None:
+        self._check_manager(cmd, "stops the countdown")
+        if self.status != COUNTDOWN:
+            raise ProtocolError("table_busy", "no countdown is running")
+        self._set_countdown(cmd, None, self._event("countdown_cancelled", {}))
+
+    def _check_manager(self, cmd: Command, what: str) -> None:
+        """Only the table manager starts the match or stops its countdown (P-1)."""
         conn = cmd.conn
         assert conn is not None
         if conn.user is None or conn.user.id != self.manager.id:
-            raise ProtocolError("forbidden", "only the table manager stops the countdown")
-        if self.status != COUNTDOWN:
-            raise ProtocolError("table_busy", "no countdown is running")
-        self.status = WAITING
-        self.countdown_ends = None
+            raise ProtocolError("forbidden", f"only the table manager {what}")
+
+    def _set_countdown(self, cmd: Command, ends: int | None, event: StoredEvent) -> None:
+        """Start (``ends``: when it ends) or stop (``None``) the countdown, and tell
+        the caller, the table and the lobby."""
+        self.status = WAITING if ends is None else COUNTDOWN
+        self.countdown_ends = ends
         self._ok(cmd)
-        self._publish([self._event("countdown_cancelled", {})], with_state=False)
-        self._reschedule(new_turn=False)
+        self._publish([event], with_state=False)
+        self._reschedule(new_turn=ends is not None)
         self.salon.lobby_changed(self)
 
     # ================================================================ the match
