@@ -141,20 +141,26 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         return wrapped
 
     # ------------------------------------------------------------ accounts
+    async def new_account(name_of: Callable[[Session], str], hashed: str | None) -> Response:
+        """Create a person (``hashed``: their password hash) or a guest (``None``) with
+        the starting chips of their kind, signed in: ``201`` with the session cookie."""
+        guest = hashed is None
+        chips = settings.guest_chips if guest else settings.starting_chips
+
+        def op(s: Session) -> tuple[UserInfo, str]:
+            user = create_user(s, name_of(s), hashed, guest=guest, chips=chips)
+            return user, new_session(s, user.id, settings.session_days)
+
+        user, token = await salon.store.write(op)
+        return with_cookie(JSONResponse({"user": await user_json(user)}, status_code=201), token)
+
     @endpoint
     async def signup(request: Request) -> Response:
         data = await body(request)
         name = check_name(data.get("name"))
         password = check_password(data.get("password"))
         hashed = await asyncio.to_thread(hash_password, password)
-        chips = settings.starting_chips
-
-        def op(s: Session) -> tuple[UserInfo, str]:
-            user = create_user(s, name, hashed, guest=False, chips=chips)
-            return user, new_session(s, user.id, settings.session_days)
-
-        user, token = await salon.store.write(op)
-        return with_cookie(JSONResponse({"user": await user_json(user)}, status_code=201), token)
+        return await new_account(lambda s: name, hashed)
 
     @endpoint
     async def login(request: Request) -> Response:
@@ -181,15 +187,8 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
     async def guest(request: Request) -> Response:
         data = await body(request)
         wanted = data.get("name")
-        chips = settings.guest_chips
-
-        def op(s: Session) -> tuple[UserInfo, str]:
-            name = guest_name(s, wanted if isinstance(wanted, str) else None)
-            user = create_user(s, name, None, guest=True, chips=chips)
-            return user, new_session(s, user.id, settings.session_days)
-
-        user, token = await salon.store.write(op)
-        return with_cookie(JSONResponse({"user": await user_json(user)}, status_code=201), token)
+        return await new_account(
+            lambda s: guest_name(s, wanted if isinstance(wanted, str) else None), None)
 
     @endpoint
     async def logout(request: Request) -> Response:

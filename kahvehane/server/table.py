@@ -354,10 +354,8 @@ class Table:
         kind = cmd.msg.get("timer")
         if kind == "countdown":
             await self._begin_match()
-        elif kind == "bot":
-            await self._bots_move()
-        elif kind == "clock":
-            await self._timeout()
+        elif kind in ("bot", "clock"):  # a bot's pause is over, or a move clock ran out
+            await self._auto_move(timed_out=kind == "clock")
         elif kind == "next_deal":
             items = await self._next_deal()
             self._reschedule(new_turn=True)
@@ -795,7 +793,10 @@ class Table:
         if state is not None and seat in state.to_act:
             auto_items += await self._play(seat, state.legal_actions(seat)[0], auto=True)
 
-    async def _bots_move(self) -> None:
+    async def _auto_move(self, *, timed_out: bool) -> None:
+        """One move made by a bot: for a bot's seat, or (``timed_out``) for a person
+        whose clock ran out, who is marked away. What was saved is published, even if a
+        later write failed."""
         match = self.match
         if match is None or match.current is None:
             self._reschedule(new_turn=True)
@@ -803,33 +804,21 @@ class Table:
         items: list[StoredEvent] = []
         try:
             for seat in match.current.to_act:
-                if self._is_bot_turn(seat):
-                    await self._bot_turn(seat, auto_items=items)
-                    break
-        finally:  # what was saved is published, even if a later write failed
-            self._reschedule(new_turn=True)
-            self._publish(items, with_state=True)
-
-    async def _timeout(self) -> None:
-        """The move clock ran out: a bot moves for each seat to act; they are away."""
-        match = self.match
-        if match is None or match.current is None:
-            self._reschedule(new_turn=True)
-            return
-        items: list[StoredEvent] = []
-        try:
-            for seat in match.current.to_act:
-                st = self.seats[seat]
-                if not st.away:
-                    st.away = True
-                    items.append(self._event("away", {"seat": seat}))
-                    items.append(self._seats_event())
+                if timed_out:
+                    st = self.seats[seat]
+                    if not st.away:
+                        st.away = True
+                        items.append(self._event("away", {"seat": seat}))
+                        items.append(self._seats_event())
+                elif not self._is_bot_turn(seat):
+                    continue
                 await self._bot_turn(seat, auto_items=items)
                 break
-        finally:  # what was saved is published, even if a later write failed
+        finally:
             self._reschedule(new_turn=True)
             self._publish(items, with_state=True)
-            self.salon.lobby_changed(self)
+            if timed_out:
+                self.salon.lobby_changed(self)
 
     # ================================================================ closing, restoring
     async def _close(self) -> None:

@@ -35,6 +35,26 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def spawn_server(args: list[str], log_path: Path, url: str,
+                 env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """Run ``args`` (a ``serve`` command) from the repository root, its output appended to
+    ``log_path``; return once ``url``'s ``/api/health`` answers (the e2e and the browser
+    tests both start their salon this way)."""
+    log = open(log_path, "ab")  # noqa: SIM115 - the process owns it
+    proc = subprocess.Popen(args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited: {log_path.read_text()[-3000:]}")
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(url + "/api/health", timeout=1).status_code == 200:
+                return proc
+        time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("the server did not come up")
+
+
 @dataclass
 class Server:
     """``kahvehane serve`` on a free port, against one database URL."""
@@ -59,18 +79,7 @@ class Server:
         args = [sys.executable, "-m", "kahvehane.cli", "serve", "--port", str(self.port),
                 "--db", self.db_url, "--countdown", "0.2", "--bot-delay", "0",
                 "--deal-pause", "0", "--log-level", "warning", *self.extra]
-        log = open(self.log_path, "ab")  # noqa: SIM115 - the process owns it
-        self.proc = subprocess.Popen(args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log_path.read_text()[-3000:]}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
-                    return
-            time.sleep(0.05)
-        raise RuntimeError("the server did not come up")
+        self.proc = spawn_server(args, self.log_path, self.url)
 
     def stop(self, *, kill: bool = False) -> None:
         if self.proc is None:

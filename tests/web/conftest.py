@@ -11,18 +11,16 @@ from __future__ import annotations
 
 import contextlib
 import os
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.server.harness import ROOT, free_port, spawn_server
+
 ARTIFACTS = ROOT / "test-artifacts" / "web"
 CHROMIUM = os.environ.get("KAHVEHANE_CHROMIUM", "/usr/bin/chromium")
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 860}}
@@ -33,12 +31,6 @@ PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile":
 # pause between deals.
 SERVER_FLAGS = ["--countdown", "1", "--bot-delay", "0.03", "--deal-pause", "0.4",
                 "--log-level", "warning"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class WebServer:
@@ -57,7 +49,7 @@ class WebServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env: dict[str, str] = {}
         if self.seeds:
             module = "tests.web.serve_seeded"
             env["KAHVEHANE_WEB_SEEDS"] = ",".join(self.seeds)
@@ -65,18 +57,7 @@ class WebServer:
             module = "kahvehane.cli"
         args = [sys.executable, "-m", module, "serve", "--port", str(self.port),
                 "--db", self.db, *SERVER_FLAGS]
-        log = open(self.log, "ab")  # noqa: SIM115 - the process owns it
-        self.proc = subprocess.Popen(args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                                     env=env)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log.read_text()[-3000:]}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
-                    return
-            time.sleep(0.05)
-        raise RuntimeError("the server did not come up")
+        self.proc = spawn_server(args, self.log, self.url, env)
 
     def stop(self) -> None:
         if self.proc is None:

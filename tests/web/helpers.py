@@ -4,14 +4,13 @@ move the way a person would, choosing among the moves the page highlights as leg
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from kahvehane.games.okey.melds import face_value
-from kahvehane.games.okey.solver import best_arrangement
-from kahvehane.tiles import parse_tile, tile_name
+from tests.server.harness import okey_chooser
 
 Page = Any
 State = dict[str, Any]
@@ -204,22 +203,6 @@ def casino_click(page: Page, st: State) -> None:
     page.locator("#move-panel [data-option]").first.click()
 
 
-def okey_discard_choice(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """A sensible Okey move (like tests/server's scripted player): finish when the page
-    offers it, else throw the highest tile that seri diz leaves alone."""
-    for a in legal:
-        if a["act"] == "finish":
-            return a
-    okey = parse_tile(view["okey"])
-    tiles = [parse_tile(t) for block in view["rack"] for t in block]
-    arr = best_arrangement(tiles, okey)
-    singles = [b[0] for b in arr.blocks if len(b) == 1 and b[0] != okey]
-    if singles:
-        worst = max(singles, key=lambda x: face_value(x, okey))
-        return {"act": "discard", "tile": tile_name(worst)}
-    return next(a for a in legal if a["act"] == "discard")
-
-
 def okey_move(page: Page, st: State, *, keyboard: bool = False) -> None:
     """Draw from the pile (click or P), then discard by dragging the tile to the discard
     stack (or focus it and press Enter), or finish by dropping it on the indicator."""
@@ -230,7 +213,7 @@ def okey_move(page: Page, st: State, *, keyboard: bool = False) -> None:
         else:
             page.click("#draw-pile")
         return
-    choice = okey_discard_choice(st["view"], st["legal"])
+    choice = okey_chooser(st["view"], st["legal"], random.Random(0))  # the e2e player
     tile = page.locator(f"#rack [data-tile='{choice['tile']}']").last
     if choice["act"] == "finish":
         drag(page, tile, page.locator("#indicator"))
