@@ -319,6 +319,86 @@ async def echo_load_main(args: argparse.Namespace) -> None:
     await asyncio.gather(*(ws.close() for ws in conns), return_exceptions=True)
 
 
+# ============================================================================ fan-out
+async def fanout_server_main(args: argparse.Namespace) -> None:
+    """A plain ``websockets`` server that forwards each message to every seat of the
+    sender's table (the sender included) and does nothing else: the salon's message
+    pattern (one frame in, one frame out per seat) at zero cost per move."""
+    from websockets.asyncio.server import broadcast, serve
+    from websockets.exceptions import ConnectionClosed
+
+    tables: dict[bytes, list[Any]] = {}
+
+    async def forward(ws: Any) -> None:
+        name = await ws.recv(decode=False)  # the table's name, once
+        seats = tables.setdefault(name, [])
+        seats.append(ws)
+        with contextlib.suppress(ConnectionClosed):
+            async for msg in ws:
+                broadcast(seats, msg)
+
+    async with serve(forward, "127.0.0.1", args.port, max_size=2**22, compression=None):
+        print("ready", flush=True)
+        await asyncio.Future()
+
+
+async def fanout_load_main(args: argparse.Namespace) -> None:
+    """Tables of ``--seats`` connections; seats take turns: the seat whose turn it is
+    sends a message of ``--size`` bytes, and every seat (the sender too) receives it;
+    the next seat's turn starts when it has received the message. Moves/s are
+    counted at each table's first seat."""
+    from websockets.asyncio.client import connect
+
+    payload = ("x" * args.size).encode()
+    n_seats = args.seats
+    moves = 0
+    counting = False
+    sem = asyncio.Semaphore(50)
+    tables: list[list[Any]] = []
+
+    async def open_table(t: int) -> None:
+        async with sem:
+            seats = []
+            for _ in range(n_seats):
+                ws = await connect(f"ws://127.0.0.1:{args.port}", compression=None,
+                                   max_size=2**22)
+                await ws.send(f"t{t}", text=True)
+                seats.append(ws)
+            tables.append(seats)
+
+    await asyncio.gather(*(open_table(t) for t in range(args.connections // n_seats)))
+    await asyncio.sleep(1)  # every seat registered with the server
+
+    async def seat(ws: Any, index: int) -> None:
+        nonlocal moves
+        received = 0
+        if index == 0:
+            await ws.send(payload, text=True)
+        while True:
+            await ws.recv(decode=False)
+            received += 1
+            if index == 0 and counting:
+                moves += 1
+            if received % n_seats == index:
+                await ws.send(payload, text=True)
+
+    tasks = [asyncio.get_running_loop().create_task(seat(ws, i))
+             for seats in tables for i, ws in enumerate(seats)]
+    await asyncio.sleep(3)
+    counting = True
+    t0 = time.perf_counter()
+    await asyncio.sleep(args.duration)
+    elapsed = time.perf_counter() - t0
+    counting = False
+    print(json.dumps({"moves_per_s": round(moves / elapsed, 1), "size": args.size,
+                      "connections": len(tables) * n_seats,
+                      "loadavg": round(os.getloadavg()[0], 2)}), flush=True)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*(ws.close() for seats in tables for ws in seats),
+                         return_exceptions=True)
+
+
 # ============================================================================ driver
 def run_json(cmd: list[str], timeout: float) -> dict[str, Any]:
     out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
@@ -332,7 +412,8 @@ def run_json(cmd: list[str], timeout: float) -> dict[str, Any]:
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--role", default="driver", choices=["driver", "load", "echo", "echo-load"])
+    p.add_argument("--role", default="driver",
+                   choices=["driver", "load", "echo", "echo-load", "fanout", "fanout-load"])
     p.add_argument("--tables", type=int, default=1000)
     p.add_argument("--game", default="koz_maca", choices=sorted(SEATS))
     p.add_argument("--think", type=float, default=1.0, help="mean think time, s (paced)")
@@ -341,6 +422,7 @@ def main() -> int:
     p.add_argument("--port", type=int, default=0)
     p.add_argument("--size", type=int, default=500)
     p.add_argument("--connections", type=int, default=0)
+    p.add_argument("--seats", type=int, default=4, help="seats per table (fan-out)")
     args = p.parse_args()
     if args.role != "driver":  # every side runs on uvloop, as the salon does
         import uvloop
@@ -354,6 +436,12 @@ def main() -> int:
         return 0
     if args.role == "echo-load":
         asyncio.run(echo_load_main(args))
+        return 0
+    if args.role == "fanout":
+        asyncio.run(fanout_server_main(args))
+        return 0
+    if args.role == "fanout-load":
+        asyncio.run(fanout_load_main(args))
         return 0
 
     py = sys.executable

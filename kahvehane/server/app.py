@@ -32,6 +32,7 @@ from kahvehane.server.games_info import games_info
 from kahvehane.server.protocol import PROTOCOL, JSONObj, ProtocolError
 from kahvehane.server.salon import Salon
 from kahvehane.server.settings import Settings
+from kahvehane.server.wsdirect import EXTENSION, SalonWSProtocol
 from kahvehane.store import matches as db
 from kahvehane.store.accounts import (
     AccountError,
@@ -315,6 +316,30 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         return JSONResponse({"matches": rows})
 
     # ------------------------------------------------------------ the WebSocket
+    limit = settings.max_message_bytes
+
+    def on_message(conn: Conn, data: bytes | str, is_text: bool) -> None:
+        """One message from a client, from either path: size, UTF-8, rate, dispatch."""
+        if len(data) > limit:
+            conn.close(1009)
+            return
+        if isinstance(data, bytes):
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                if is_text:  # a text frame must be UTF-8 (RFC 6455, section 8.1)
+                    conn.close(1007)
+                else:
+                    conn.error("bad_json", "frames are UTF-8 JSON text")
+                return
+        else:
+            text = data
+            if len(text.encode("utf-8")) > limit:
+                conn.close(1009)
+                return
+        if conn.admit():
+            salon.dispatch(conn, text)
+
     async def ws_endpoint(websocket: WebSocket) -> None:
         origin = websocket.headers.get("origin")
         host = websocket.headers.get("host", "")
@@ -323,35 +348,31 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
             return
         await websocket.accept()
         user = await salon.user_for_token(websocket.cookies.get(COOKIE))
-        conn = Conn(websocket, user, settings)
+        direct = websocket.scope.get("extensions", {}).get(EXTENSION)
+        line: SalonWSProtocol | None = direct["line"] if direct else None
+        conn = Conn(websocket, user, settings, line)
         salon.connected(conn)
         writer = asyncio.get_running_loop().create_task(conn.writer())
         conn.send(await salon.hello(conn))
-        limit = settings.max_message_bytes
+        if line is not None:  # from now on messages come straight off the wire
+            line.receiver = lambda data, is_text: on_message(conn, data, is_text)
         try:
+            # With a direct line this returns what was queued before the receiver was
+            # set, in order, then waits for the disconnect.
             while not conn.closed:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
-                if text is None:
-                    data = message.get("bytes") or b""
-                    if len(data) > limit:
-                        conn.close(1009)
-                        break
-                    try:
-                        text = data.decode("utf-8")
-                    except UnicodeDecodeError:
-                        conn.error("bad_json", "frames are UTF-8 JSON text")
-                        continue
-                if len(text) > limit or len(text.encode("utf-8")) > limit:
-                    conn.close(1009)
-                    break
-                if conn.admit():
-                    salon.dispatch(conn, text)
+                if text is not None:
+                    on_message(conn, text, True)
+                else:
+                    on_message(conn, message.get("bytes") or b"", False)
         except WebSocketDisconnect:
             pass
         finally:
+            if line is not None:
+                line.receiver = None
             salon.disconnected(conn)
             conn.close(conn.close_code)
             with contextlib.suppress(asyncio.TimeoutError, Exception):

@@ -1,9 +1,12 @@
-"""One WebSocket client: who it is, what it watches, its outbox and its rate limit.
+"""One WebSocket client: who it is, what it watches, how it is sent to, its rate limit.
 
-Tables never wait for a client: they put finished JSON text into the client's outbox
-and a writer task sends it, so one slow client cannot hold up a table. A client whose
-outbox grows past ``outbox_limit`` is disconnected (it can reconnect and ``join`` with
-its last event number).
+Tables never wait for a client. On uvicorn with the salon's protocol
+(:mod:`kahvehane.server.wsdirect`) a message is written to the client's socket at once
+and the socket's own buffer absorbs a slow reader; a client with more than
+``send_buffer_limit`` bytes unsent is disconnected. Elsewhere (plain ASGI) the table
+puts the finished JSON text into the client's outbox and a writer task sends it; a
+client whose outbox grows past ``outbox_limit`` messages is disconnected. Either way the
+client can reconnect and ``join`` with its last event number.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import asyncio
 import contextlib
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from starlette.websockets import WebSocket
 
@@ -24,11 +27,21 @@ if TYPE_CHECKING:
     from kahvehane.server.table import Table
 
 
-class Conn:
-    """A connected client."""
+class DirectLine(Protocol):
+    """What :class:`Conn` needs of a direct line (:class:`~.wsdirect.SalonWSProtocol`)."""
 
-    def __init__(self, ws: WebSocket, user: UserInfo | None, settings: Settings) -> None:
+    def write_text(self, text: str) -> bool: ...
+
+    def buffered(self) -> int: ...
+
+
+class Conn:
+    """A connected client (``line``: the connection's direct line, if it has one)."""
+
+    def __init__(self, ws: WebSocket, user: UserInfo | None, settings: Settings,
+                 line: DirectLine | None = None) -> None:
         self.ws = ws
+        self.line = line
         self.user = user
         self.settings = settings
         self.tables: dict[str, Table] = {}
@@ -48,6 +61,13 @@ class Conn:
 
     def send_text(self, text: str) -> None:
         if self.closed:
+            return
+        line = self.line
+        if line is not None:
+            if line.buffered() > self.settings.send_buffer_limit:
+                self.close(1013)  # try again later: the client reconnects and catches up
+            elif not line.write_text(text):
+                self.close(self.close_code)  # already closing: finish it
             return
         if len(self._out) >= self.settings.outbox_limit:
             self.close(1013)  # try again later: the client reconnects and catches up
@@ -72,7 +92,8 @@ class Conn:
             self._wake.set()
 
     async def writer(self) -> None:
-        """Send the outbox in order until the connection closes."""
+        """Send the outbox in order until the connection closes, then close it (with a
+        direct line the outbox stays empty and this only closes)."""
         ws = self.ws
         try:
             while True:

@@ -34,6 +34,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="mark the session cookie Secure (serve behind HTTPS)")
     p.add_argument("--static", default=None,
                    help="folder of the web client (default: kahvehane/web/static)")
+    p.add_argument("--ws", choices=["direct", "asgi"], default="direct",
+                   help="WebSocket path: direct (the salon's line to uvicorn's protocol,"
+                        " the default) or asgi (plain ASGI messages, as on any server)")
     p.add_argument("--log-level", default="info")
 
 
@@ -53,6 +56,7 @@ def serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from kahvehane.server.app import create_app
+        from kahvehane.server.wsdirect import SalonWSProtocol
     except ImportError as exc:  # pragma: no cover - depends on the installation
         print(f"kahvehane serve: the server needs its extra: pip install 'kahvehane[server]'"
               f" ({exc})", file=sys.stderr)
@@ -65,7 +69,8 @@ def serve(args: argparse.Namespace) -> int:
     print(f"kahvehane: the salon is at http://{args.host}:{args.port}/ (database"
           f" {settings.db_url})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, loop=loop, http="httptools",
-                ws="websockets-sansio", ws_max_size=settings.max_message_bytes,
+                ws=SalonWSProtocol if args.ws == "direct" else "websockets-sansio",
+                ws_max_size=settings.max_message_bytes,
                 ws_per_message_deflate=False, log_level=args.log_level.lower(),
                 access_log=False, lifespan="on", timeout_graceful_shutdown=5)
     return 0

@@ -27,7 +27,8 @@ class Settings:
     rate: float = 20.0  # messages per second per connection (token bucket)
     burst: int = 40
     replay_events: int = 512  # events kept per table for reconnecting clients
-    outbox_limit: int = 2_000  # a client this far behind is disconnected
+    outbox_limit: int = 2_000  # a client this far behind is disconnected (ASGI path)
+    send_buffer_limit: int = 4 * 1024 * 1024  # bytes unsent: the same, direct line
     session_days: float = 30.0
     secure_cookies: bool = False
     idle_close: float = 600.0  # a table with nobody seated and no match closes after this
