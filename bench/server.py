@@ -107,6 +107,7 @@ class Load:
         self.bytes = 0
         self.msgs = 0
         self.started = 0  # tables whose first deal has arrived
+        self.server_pid = 0
 
     async def setup(self) -> None:
         import httpx
@@ -216,10 +217,13 @@ class Load:
         self.counting = True
         mark(f"{name} {seconds}")
         load0 = os.getloadavg()[0]
+        cpu0 = cpu_seconds(self.server_pid), cpu_seconds(os.getpid())
         t0 = time.perf_counter()
         await asyncio.sleep(seconds)
         elapsed = time.perf_counter() - t0
         self.counting = False
+        cpu1 = cpu_seconds(self.server_pid), cpu_seconds(os.getpid())
+        per_move = [per_unit(a, b, self.moves) for a, b in zip(cpu0, cpu1, strict=True)]
         mark(f"{name} end")
         lat = sorted(self.latencies)
         return {
@@ -233,7 +237,25 @@ class Load:
             if lat else None,
             "mean_ms": round(1000 * statistics.fmean(lat), 2) if lat else None,
             "loadavg": [round(load0, 2), round(os.getloadavg()[0], 2)],
+            "server_cpu_us_per_move": per_move[0], "load_cpu_us_per_move": per_move[1],
         }
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of process ``pid`` (Linux ``/proc``; ``None`` elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def per_unit(before: float | None, after: float | None, count: int) -> float | None:
+    """CPU microseconds per unit of work between two :func:`cpu_seconds` readings."""
+    if before is None or after is None or not count:
+        return None
+    return round(1e6 * (after - before) / count, 1)
 
 
 def mark(what: str) -> None:
@@ -243,6 +265,7 @@ def mark(what: str) -> None:
 
 async def load_main(args: argparse.Namespace) -> None:
     load = Load(args.url, args.game, args.tables, random.Random(7))
+    load.server_pid = args.server_pid
     t0 = time.perf_counter()
     await load.setup()
     tasks = [asyncio.get_running_loop().create_task(load.run_seat(s, i))
@@ -307,12 +330,14 @@ async def echo_load_main(args: argparse.Namespace) -> None:
     tasks = [asyncio.get_running_loop().create_task(client(ws)) for ws in conns]
     await asyncio.sleep(3)
     counting = True
+    cpu0 = cpu_seconds(args.server_pid)
     t0 = time.perf_counter()
     await asyncio.sleep(args.duration)
     elapsed = time.perf_counter() - t0
     counting = False
     print(json.dumps({"messages_per_s": round(count / elapsed, 1), "size": args.size,
                       "connections": args.connections,
+                      "server_cpu_us": per_unit(cpu0, cpu_seconds(args.server_pid), count),
                       "loadavg": round(os.getloadavg()[0], 2)}), flush=True)
     for task in tasks:
         task.cancel()
@@ -386,12 +411,14 @@ async def fanout_load_main(args: argparse.Namespace) -> None:
              for seats in tables for i, ws in enumerate(seats)]
     await asyncio.sleep(3)
     counting = True
+    cpu0 = cpu_seconds(args.server_pid)
     t0 = time.perf_counter()
     await asyncio.sleep(args.duration)
     elapsed = time.perf_counter() - t0
     counting = False
     print(json.dumps({"moves_per_s": round(moves / elapsed, 1), "size": args.size,
                       "connections": len(tables) * n_seats,
+                      "server_cpu_us": per_unit(cpu0, cpu_seconds(args.server_pid), moves),
                       "loadavg": round(os.getloadavg()[0], 2)}), flush=True)
     for task in tasks:
         task.cancel()
@@ -400,6 +427,21 @@ async def fanout_load_main(args: argparse.Namespace) -> None:
 
 
 # ============================================================================ driver
+def run_reference(py: str, me: str, role: str, args: list[str]) -> dict[str, Any]:
+    """Run the ``role`` server and its load (``role``-load) once; the load's figures."""
+    port = free_port()
+    srv = subprocess.Popen([py, me, "--role", role, "--port", str(port)], cwd=ROOT,
+                           stdout=subprocess.PIPE, text=True)
+    try:
+        assert srv.stdout is not None
+        srv.stdout.readline()  # ready
+        return run_json([py, me, "--role", f"{role}-load", "--port", str(port),
+                         "--server-pid", str(srv.pid), "--connections", *args], timeout=600)
+    finally:
+        srv.kill()
+        srv.wait()
+
+
 def run_json(cmd: list[str], timeout: float) -> dict[str, Any]:
     out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
                          check=False)
@@ -422,6 +464,7 @@ def main() -> int:
     p.add_argument("--port", type=int, default=0)
     p.add_argument("--size", type=int, default=500)
     p.add_argument("--connections", type=int, default=0)
+    p.add_argument("--server-pid", type=int, default=0, help="(load) the salon's pid")
     p.add_argument("--seats", type=int, default=4, help="seats per table (fan-out)")
     args = p.parse_args()
     if args.role != "driver":  # every side runs on uvloop, as the salon does
@@ -464,6 +507,7 @@ def main() -> int:
                 except httpx.HTTPError:
                     time.sleep(0.1)
             load = run_json([py, me, "--role", "load", "--url", f"http://127.0.0.1:{port}",
+                             "--server-pid", str(server.pid),
                              "--tables", str(args.tables), "--game", args.game, "--think",
                              str(args.think), "--duration", str(args.duration)],
                             timeout=1800)
@@ -475,18 +519,10 @@ def main() -> int:
                 server.kill()
         sat = load["saturated"]
         size = int(sat["mean_message_bytes"]) or 500
-        eport = free_port()
-        echo = subprocess.Popen([py, me, "--role", "echo", "--port", str(eport)], cwd=ROOT,
-                                stdout=subprocess.PIPE, text=True)
-        try:
-            assert echo.stdout is not None
-            echo.stdout.readline()
-            ech = run_json([py, me, "--role", "echo-load", "--port", str(eport), "--connections",
-                            str(load["connections"]), "--size", str(size), "--duration",
-                            str(min(args.duration, 15))], timeout=600)
-        finally:
-            echo.kill()
-            echo.wait()
+        reference = [str(load["connections"]), "--size", str(size), "--duration",
+                     str(min(args.duration, 15)), "--seats", str(SEATS[args.game])]
+        ech = run_reference(py, me, "echo", reference)
+        fan = run_reference(py, me, "fanout", reference)
     paced = load["paced"]
     print(f"setup: {args.tables} tables of {args.game}, {load['connections']} WebSocket"
           f" connections, every match started, in {load['setup_s']} s")
@@ -498,9 +534,17 @@ def main() -> int:
     print(f"saturated (no think time): {sat['moves_per_s']} moves/s,"
           f" {sat['messages_per_s']} messages/s to clients, p50 {sat['p50_ms']} ms,"
           f" p99 {sat['p99_ms']} ms (load average {sat['loadavg'][0]} → {sat['loadavg'][1]})")
+    print(f"  CPU per move: server {sat['server_cpu_us_per_move']} µs,"
+          f" load {sat['load_cpu_us_per_move']} µs")
     print(f"echo ceiling ({ech['connections']} connections, {ech['size']}-byte messages):"
-          f" {ech['messages_per_s']} messages/s (load average {ech['loadavg']})")
+          f" {ech['messages_per_s']} messages/s, server CPU {ech['server_cpu_us']} µs per"
+          f" message (load average {ech['loadavg']})")
     fraction = sat["moves_per_s"] / ech["messages_per_s"] if ech["messages_per_s"] else 0.0
+    fan_fraction = fan["moves_per_s"] / ech["messages_per_s"] if ech["messages_per_s"] else 0.0
+    print(f"fan-out reference (a websockets server forwarding each message to the"
+          f" {SEATS[args.game]} seats of its table, nothing else): {fan['moves_per_s']}"
+          f" moves/s = {fan_fraction:.3f} of echo, server CPU {fan['server_cpu_us']} µs per"
+          f" move (load average {fan['loadavg']})")
     print(f"server: tables={args.tables} moves-per-s={sat['moves_per_s']:.0f}"
           f" p99-ms={paced['p99_ms']} echo-fraction={fraction:.3f}")
     return 0

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import time
 from collections import deque
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from starlette.websockets import WebSocket
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 class DirectLine(Protocol):
     """What :class:`Conn` needs of a direct line (:class:`~.wsdirect.SalonWSProtocol`)."""
 
-    def write_text(self, text: str) -> bool: ...
+    def write_texts(self, texts: Sequence[str]) -> bool: ...
 
     def buffered(self) -> int: ...
 
@@ -60,19 +61,23 @@ class Conn:
         self.send_text(dumps(obj))
 
     def send_text(self, text: str) -> None:
+        self.send_texts((text,))
+
+    def send_texts(self, texts: Sequence[str]) -> None:
+        """Send ``texts`` in order, each its own message."""
         if self.closed:
             return
         line = self.line
         if line is not None:
             if line.buffered() > self.settings.send_buffer_limit:
                 self.close(1013)  # try again later: the client reconnects and catches up
-            elif not line.write_text(text):
+            elif not line.write_texts(texts):
                 self.close(self.close_code)  # already closing: finish it
             return
-        if len(self._out) >= self.settings.outbox_limit:
+        if len(self._out) + len(texts) > self.settings.outbox_limit:
             self.close(1013)  # try again later: the client reconnects and catches up
             return
-        self._out.append(text)
+        self._out.extend(texts)
         self._wake.set()
 
     def error(self, code: str, message: str, *, msg: JSONObj | None = None,

@@ -128,6 +128,7 @@ class Table:
         self._timer: asyncio.TimerHandle | None = None
         self._timer_kind = ""
         self._timer_token = 0
+        self._timer_due = 0.0  # loop time the armed timer is for (a clock may fire early)
         self._retry_at = 0.0  # loop time before which timers wait (after a failed write)
         self._rng = random.Random(secrets.randbits(64))  # bots' choices only, never deals
 
@@ -292,8 +293,7 @@ class Table:
             if state_on:  # the state's fields join the last event's object
                 texts[-1] = texts[-1][:-1] + "," + dumps(self._match_state(seat))[1:]
             for conn in conns:
-                for t in texts:
-                    conn.send_text(t)
+                conn.send_texts(texts)
 
     def _seats_event(self) -> StoredEvent:
         return self._event("seats", {"seats": [s.public(i) for i, s in enumerate(self.seats)],
@@ -301,16 +301,25 @@ class Table:
 
     # ================================================================ timers
     def _set_timer(self, kind: str, delay: float) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-        self._timer_token += 1
-        token = self._timer_token
-        self._timer_kind = kind
         loop = asyncio.get_running_loop()
         if kind != "idle":  # after a failed write, wait before trying again
             delay = max(delay, self._retry_at - loop.time())
-        self._timer = loop.call_later(
-            max(0.0, delay), self.submit, Command("timer", msg={"timer": kind}, token=token))
+        due = loop.time() + max(0.0, delay)
+        timer = self._timer
+        if (timer is not None and kind == "clock" and self._timer_kind == "clock"
+                and timer.when() <= due):
+            # Each move pushes the move clock later. The armed clock timer fires no
+            # later than the new deadline: keep it, and when it fires early it arms
+            # itself again for the rest (_on_timer): one timer per clock, not per move.
+            self._timer_due = due
+            return
+        if timer is not None:
+            timer.cancel()
+        self._timer_token += 1
+        self._timer_kind = kind
+        self._timer_due = due
+        self._timer = loop.call_at(
+            due, self.submit, Command("timer", msg={"timer": kind}, token=self._timer_token))
 
     def _clear_timer(self) -> None:
         if self._timer is not None:
@@ -352,6 +361,10 @@ class Table:
             return  # a timer that was replaced
         self._timer = None
         kind = cmd.msg.get("timer")
+        rest = self._timer_due - asyncio.get_running_loop().time()
+        if kind == "clock" and rest > 0:  # the clock moved on since it was armed
+            self._set_timer("clock", rest)
+            return
         if kind == "countdown":
             await self._begin_match()
         elif kind in ("bot", "clock"):  # a bot's pause is over, or a move clock ran out
@@ -375,13 +388,12 @@ class Table:
                 and oldest - 1 <= last <= self.n):
             seat = self.seat_of(conn.user)
             user = conn.user.id if conn.user is not None and seat is not None else None
-            for ev in self.events:
-                if ev[0] > last:
-                    conn.send_text(event_text(ev, user))
+            texts = [event_text(ev, user) for ev in self.events if ev[0] > last]
             sync: JSONObj = {"type": "sync", "table": self.id, "n": self.n}
             sync.update(self._match_state(seat) if self.status == PLAYING else
                         {"view": None, "clock": self._clock_json()})
-            conn.send(sync)
+            texts.append(dumps(sync))
+            conn.send_texts(texts)
         else:
             conn.send(self.snapshot(conn))
         self._ok(cmd)

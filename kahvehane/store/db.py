@@ -132,6 +132,8 @@ class Store:
         self.engine = make_engine(self.url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        # batch jobs of the current loop iteration, per event loop (see _hand_over)
+        self._waiting: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
         self._thread: threading.Thread | None = None
         self._readers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="kh-read")
         self.commits = 0
@@ -151,6 +153,8 @@ class Store:
 
     def close(self) -> None:
         if self._thread is not None:
+            for loop in list(self._waiting):
+                self._hand_over(loop)
             self._queue.put(_STOP)
             self._thread.join()
             self._thread = None
@@ -194,31 +198,51 @@ class Store:
             raise RuntimeError("the store is not started")
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[Any] = loop.create_future()
-        self._queue.put(_Job(fn, batch, fut, loop, target, rows))
+        job = _Job(fn, batch, fut, loop, target, rows)
+        waiting = self._waiting.get(loop)
+        if batch:
+            if waiting is None:  # the first of this loop iteration: hand over after it
+                self._waiting[loop] = [job]
+                loop.call_soon(self._hand_over, loop)
+            else:
+                waiting.append(job)
+        else:
+            self._hand_over(loop)  # what came before goes first
+            self._queue.put(job)
         return await fut
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Give the writer thread this loop's waiting batch jobs as one item: one wake-up
+        of the thread per loop iteration, not one per move (each wake-up also has the
+        thread contend with the event loop for the interpreter)."""
+        waiting = self._waiting.pop(loop, None)
+        if waiting:
+            self._queue.put(waiting)
 
     # ---------------------------------------------------------------- writer thread
     def _run(self) -> None:
+        """The queue holds a :class:`_Job` (its own transaction), a list of batch jobs
+        (one loop iteration's) or ``_STOP``; consecutive lists share one transaction."""
         _local.writer = True
-        pending: _Job | None = None
+        pending: Any = None
         while True:
-            job = pending if pending is not None else self._queue.get()
+            item = pending if pending is not None else self._queue.get()
             pending = None
-            if job is _STOP:
+            if item is _STOP:
                 return
-            if not job.batch:
-                self._execute([job])
+            if isinstance(item, _Job):
+                self._execute([item])
                 continue
-            batch = [job]
+            batch: list[_Job] = list(item)
             while len(batch) < 2000:
                 try:
                     nxt = self._queue.get_nowait()
                 except queue.Empty:
                     break
-                if nxt is _STOP or not nxt.batch:
+                if not isinstance(nxt, list):
                     pending = nxt
                     break
-                batch.append(nxt)
+                batch.extend(nxt)
             self._execute(batch)
 
     def _execute(self, jobs: list[_Job]) -> None:
