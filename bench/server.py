@@ -2,10 +2,11 @@
 
     .venv/bin/python bench/server.py [--tables 1000] [--game koz_maca] [--think 1.0]
 
-Three processes: the salon (``kahvehane serve``, SQLite in a temporary folder), the load
-(this file with ``--role load``: every seat of every table is a WebSocket client that
-plays a random legal move when its turn comes) and, for the ceiling, a plain
-``websockets`` echo server (``--role echo``).
+The salon (``kahvehane serve``, SQLite in a temporary folder) and the load (this file
+with ``--role load``: every seat of every table is a WebSocket client that plays a
+random legal move when its turn comes) run as two processes; then, for the ceiling, a
+plain ``websockets`` echo server (``--role echo``) and, for reference, a fan-out server
+(``--role fanout``), each with its own load process.
 
 Phases, all in one run:
 
@@ -17,6 +18,12 @@ Phases, all in one run:
 3. **echo** — the same number of connections against an echo server, each sending a
    message of the salon's mean message size and waiting for it back: messages/s is the
    ceiling of the WebSocket stack on this machine.
+4. **fan-out** (a reference) — the same connections in tables against a ``websockets``
+   server that forwards each message to every seat of the sender's table: the salon's
+   message pattern with no game, views or database behind it.
+
+After the saturated phase it prints the server's and the load's CPU time per move (Linux
+``/proc``), the figures to compare across changes on a shared machine.
 
 The last line is ``server: tables=N moves-per-s=M p99-ms=X echo-fraction=Y``: ``M`` from
 the saturated phase, ``X`` from the paced phase, ``Y = M / echo messages/s``.
