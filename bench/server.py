@@ -225,12 +225,17 @@ class Load:
         mark(f"{name} {seconds}")
         load0 = os.getloadavg()[0]
         cpu0 = cpu_seconds(self.server_pid), cpu_seconds(os.getpid())
+        split0 = cpu_times(self.server_pid)
         t0 = time.perf_counter()
         await asyncio.sleep(seconds)
         elapsed = time.perf_counter() - t0
         self.counting = False
         cpu1 = cpu_seconds(self.server_pid), cpu_seconds(os.getpid())
+        split1 = cpu_times(self.server_pid)
         per_move = [per_unit(a, b, self.moves) for a, b in zip(cpu0, cpu1, strict=True)]
+        kernel = (None if split0 is None or split1 is None or cpu0[0] is None
+                  or cpu1[0] is None or cpu1[0] == cpu0[0]
+                  else round((split1[1] - split0[1]) / (cpu1[0] - cpu0[0]), 2))
         mark(f"{name} end")
         lat = sorted(self.latencies)
         return {
@@ -245,17 +250,25 @@ class Load:
             "mean_ms": round(1000 * statistics.fmean(lat), 2) if lat else None,
             "loadavg": [round(load0, 2), round(os.getloadavg()[0], 2)],
             "server_cpu_us_per_move": per_move[0], "load_cpu_us_per_move": per_move[1],
+            "server_kernel_share": kernel,
         }
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU time of process ``pid`` (Linux ``/proc``; ``None`` elsewhere)."""
+def cpu_times(pid: int) -> tuple[float, float] | None:
+    """User and system CPU time of process ``pid`` (Linux ``/proc``; ``None`` elsewhere)."""
     try:
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of process ``pid`` (see :func:`cpu_times`)."""
+    times = cpu_times(pid)
+    return None if times is None else times[0] + times[1]
 
 
 def per_unit(before: float | None, after: float | None, count: int) -> float | None:
@@ -541,8 +554,8 @@ def main() -> int:
     print(f"saturated (no think time): {sat['moves_per_s']} moves/s,"
           f" {sat['messages_per_s']} messages/s to clients, p50 {sat['p50_ms']} ms,"
           f" p99 {sat['p99_ms']} ms (load average {sat['loadavg'][0]} → {sat['loadavg'][1]})")
-    print(f"  CPU per move: server {sat['server_cpu_us_per_move']} µs,"
-          f" load {sat['load_cpu_us_per_move']} µs")
+    print(f"  CPU per move: server {sat['server_cpu_us_per_move']} µs (in the kernel:"
+          f" {sat['server_kernel_share']}), load {sat['load_cpu_us_per_move']} µs")
     print(f"echo ceiling ({ech['connections']} connections, {ech['size']}-byte messages):"
           f" {ech['messages_per_s']} messages/s, server CPU {ech['server_cpu_us']} µs per"
           f" message (load average {ech['loadavg']})")
