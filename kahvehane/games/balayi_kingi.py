@@ -242,7 +242,7 @@ class BalayiKingiState(TrickState):
         accessible = self.tops[seat] | (self.hands[seat] if self.unlocked[seat] else 0)
         self._offered = mask = playable_mask(rules, accessible, self.trick, True)
         plays = PLAYS_BY_MASK[seat].get(mask)
-        return list(plays) if plays is not None else plays_of(seat, mask)
+        return [*plays] if plays is not None else plays_of(seat, mask)
 
     def apply(self, action: Action) -> list[Event]:
         """Validate and play ``action``.
@@ -254,12 +254,10 @@ class BalayiKingiState(TrickState):
         """
         if isinstance(action, Play):
             seat = action.seat
-            c = action.card
-            if not (seat == self._turn and type(c) is int and 0 <= c < 52
-                    and self._offered & BIT[c]):
-                self._check_play(seat, c)  # raises, unless the card is legal after all
+            if not (seat == self._turn and self._offered & action.bit):  # see Play.bit
+                self._check_play(seat, action.card)  # raises, unless legal after all
             self._offered = 0
-            return self._play(seat, c)
+            return self._play(seat, action.card)
         if isinstance(action, ChooseContract):
             return self._choose(action.seat, action.contract)
         raise MalformedAction(f"{type(action).__name__} is not a Balayı Kingi action")
@@ -503,7 +501,7 @@ def _canonical_layout(raw_piles: list[Any], raw_hands: Any) -> _Layout | None:
     """Piles and hands of a setup written with canonical card names in the right shape
     that is exactly the 52 cards (what :meth:`BalayiKingi.setup_from_order` writes), else
     ``None``: one pass and one dict lookup per card (see
-    :func:`~kahvehane.games.tricks.canonical_mask` for the one-sum deck check)."""
+    :func:`~kahvehane.games.tricks.canonical_masks` for the one-sum deck check)."""
     names: list[Any] = []
     for row in raw_piles:
         if type(row) is not list or len(row) != PILES:

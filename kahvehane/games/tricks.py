@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import ClassVar
 
 from kahvehane.cards import SPADES, SUITS, card_name, high_rank
@@ -41,11 +42,13 @@ __all__ = [
     "SPADES",
     "STRENGTH",
     "SUIT_MASK",
+    "SUIT_OF",
     "UPPER",
+    "UPPER2",
     "Play",
     "TrickRules",
     "TrickState",
-    "canonical_mask",
+    "canonical_masks",
     "cards_of",
     "explain_illegal",
     "follow_mask",
@@ -61,6 +64,8 @@ __all__ = [
 BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
 #: ``SUIT_MASK[s]`` holds the 13 cards of suit ``s`` (S H D C).
 SUIT_MASK: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+#: ``SUIT_OF[c]``: the mask of ``c``'s suit (``SUIT_MASK[c // 13]`` with no division).
+SUIT_OF: tuple[int, ...] = tuple(SUIT_MASK[c // 13] for c in range(52))
 #: ``STRENGTH[c]``: trick strength 2..14 (the ace high), the order of KM-2 and BK-1.
 STRENGTH: tuple[int, ...] = tuple(high_rank(c) for c in range(52))
 #: ``HIGHER[c]``: the cards of ``c``'s suit that beat ``c`` (not a code range: A is low-coded).
@@ -76,6 +81,10 @@ FULL = (1 << 52) - 1
 #: every card of that suit in the trick — so "raise in the led suit" and "over-trump"
 #: are one AND with the hand, with no search for the best card (see :func:`playable_mask`).
 UPPER: tuple[int, ...] = tuple(HIGHER[c] | (FULL & ~SUIT_MASK[c // 13]) for c in range(52))
+#: ``UPPER2[a][b]``: ``UPPER[a] & UPPER[b]``, the fold over the first two cards of a trick
+#: made once (an AND of two 52-bit masks costs more than two tuple lookups).
+UPPER2: tuple[tuple[int, ...], ...] = tuple(
+    tuple(UPPER[a] & UPPER[b] for b in range(52)) for a in range(52))
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,26 +145,34 @@ def mask_of(cards: Iterable[int]) -> int:
 _BIT_OF_NAME: dict[str, int] = {card_name(c): BIT[c] for c in range(52)}
 
 
-def canonical_mask(names: object, count: int) -> int | None:
-    """The sum of the card bits of a list of ``count`` canonical card names (exactly what
-    :func:`~kahvehane.cards.card_name` writes), else ``None``.
+def canonical_masks(groups: Iterable[object], count: int) -> list[int] | None:
+    """The sums of the card bits of some groups (the hands of a setup), each a list of
+    ``count`` canonical card names (exactly what :func:`~kahvehane.cards.card_name`
+    writes), else ``None``.
 
     The fast path for reading setups the engines wrote themselves (every random deal of a
-    bot or a benchmark): one dict lookup per card, no parsing. The sum equals the mask
-    when no card repeats; a caller checks that the sum of all its groups is :data:`FULL`,
-    which holds only for 52 distinct cards (a repeat carries into a higher bit and leaves
-    a bit unset). On ``None`` the caller parses the lenient, slow way, which also words
-    the error of a bad setup.
+    bot or a benchmark): one dict lookup per card (``itemgetter`` does them in C), no
+    parsing. A sum equals the mask when no card repeats; a caller checks that the sum of
+    all its groups is :data:`FULL`, which holds only for 52 distinct cards (a repeat
+    carries into a higher bit and leaves a bit unset). On ``None`` the caller parses the
+    lenient, slow way, which also words the error of a bad setup.
 
-    >>> canonical_mask(["2S", "AS"], 2), canonical_mask(["2s"], 1), canonical_mask(["2S"], 2)
-    (3, None, None)
+    >>> canonical_masks([["2S", "AS"], ["AH", "2H"]], 2)
+    [3, 24576]
+    >>> canonical_masks([["2s", "AS"]], 2), canonical_masks([["2S"]], 2)
+    (None, None)
     """
-    if type(names) is not list or len(names) != count:
-        return None
+    masks: list[int] = []
     try:
-        return sum(map(_BIT_OF_NAME.__getitem__, names))
+        for names in groups:
+            if type(names) is not list or len(names) != count:
+                return None
+            # itemgetter of one name gives the value itself, not a 1-tuple
+            masks.append(sum(itemgetter(*names)(_BIT_OF_NAME)) if count > 1
+                         else sum(map(_BIT_OF_NAME.__getitem__, names)))
     except (KeyError, TypeError):
         return None
+    return masks
 
 
 def cards_of(mask: int) -> list[int]:
@@ -334,6 +351,15 @@ class Play(Action):
 
     act: ClassVar[str] = "play"
     card: int
+    #: ``BIT[card]``, or 0 when ``card`` is not a card code (not an int 0..51): made once
+    #: here, so that ``apply`` tests a card against the offered mask with one AND, with
+    #: no type and range check per move. Not part of the action's value (no ``__init__``
+    #: argument; equality, hashing and ``repr`` ignore it).
+    bit: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        c = self.card
+        object.__setattr__(self, "bit", BIT[c] if type(c) is int and 0 <= c < 52 else 0)
 
     def to_json(self) -> JSON:
         return {"seat": self.seat, "act": "play", "card": card_name(self.card)}
@@ -359,21 +385,19 @@ def plays_of(seat: int, mask: int) -> list[Action]:
     """The shared ``Play`` actions of ``seat`` for every card in ``mask``, by card code.
 
     A lead (13 times a deal) spans several suits: the four per-suit lookups are written
-    out, and a suit mask seen for the first time is filled in on the way.
+    out (a miss, a suit mask seen for the first time, is rare once a process has
+    played a while: it is filled in and the lookups are repeated).
     """
-    get = PLAYS_BY_MASK[seat].get
-    s0 = get(mask & _S0)
-    s1 = get(mask & _S1)
-    s2 = get(mask & _S2)
-    s3 = get(mask & _S3)
-    if s0 is None or s1 is None or s2 is None or s3 is None:
-        by_mask = PLAYS_BY_MASK[seat]
+    by_mask = PLAYS_BY_MASK[seat]
+    try:
+        return [*by_mask[mask & _S0], *by_mask[mask & _S1], *by_mask[mask & _S2],
+                *by_mask[mask & _S3]]
+    except KeyError:
         for suit_mask in SUIT_MASK:
             part = mask & suit_mask
             if part not in by_mask:
                 by_mask[part] = tuple(PLAYS[seat][c] for c in cards_of(part))
         return plays_of(seat, mask)
-    return [*s0, *s1, *s2, *s3]
 
 
 #: The phases every trick game's deal shares (its first phase, 0, is the game's own:
@@ -395,6 +419,10 @@ class TrickState(DealState):
     so ``apply`` finds the card there instead of working out the trick rules a second
     time. That is sound because only ``apply`` moves a game on, and ``apply`` clears it
     (as do the setters); a card not found there gets the full check.
+
+    :meth:`legal_actions` is the play phase of a game whose players play from their
+    ``hands`` under ``_rules``, with trumps broken or not (``broken``); a game that
+    plays from elsewhere too (Balayı's piles) overrides it.
     """
 
     to_act: tuple[int, ...] = ()
@@ -402,6 +430,66 @@ class TrickState(DealState):
     _phase: int = 0
     _turn: int = 0
     _offered: int = 0
+    # What the shared legal_actions reads; the game's __init__ sets them.
+    hands: list[int]
+    trick: list[int]
+    broken: bool
+    _rules: TrickRules
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The legal cards of ``seat`` in the play phase, by card code; before it, the
+        game's opening actions (:meth:`_opening_actions`).
+
+        This is :func:`playable_mask` written out, because it runs for every move of
+        every random game and a call costs about as much as the rule itself; a legal set
+        within one suit (every follow but a discard) is then one lookup in
+        :data:`PLAYS_BY_MASK`. ``tests/tricks/test_fast_paths.py`` checks it against
+        :func:`playable_mask` for every kind of :class:`TrickRules`.
+        """
+        if seat != self._turn or self._phase != PLAYING:
+            return self._opening_actions(seat)
+        hand = self.hands[seat]
+        trick = self.trick
+        if not trick:  # a lead (a trump only once broken, if able): usually several suits
+            mask = hand if self.broken else (hand & self._rules.lead_unbroken or hand)
+        else:
+            rules = self._rules
+            first = trick[0]
+            pick = hand & SUIT_OF[first]
+            if pick:
+                if not rules.raise_plain and not pick & rules.trump_mask:
+                    self._offered = pick  # follow, with no duty to beat
+                    plays = PLAYS_BY_MASK[seat].get(pick)
+                    return [*plays] if plays is not None else plays_of(seat, pick)
+            else:
+                pick = hand & rules.trump_mask
+            if pick:  # the led suit or trumps: beat the best of them in the trick if able
+                n = len(trick)
+                if n == 1:
+                    up = UPPER[first]
+                else:
+                    up = UPPER2[first][trick[1]]
+                    if n > 2:
+                        up &= UPPER[trick[2]]
+                        if n > 3:
+                            for c in trick[3:]:
+                                up &= UPPER[c]
+                self._offered = mask = pick & up or pick
+                plays = PLAYS_BY_MASK[seat].get(mask)
+                return [*plays] if plays is not None else plays_of(seat, mask)
+            mask = hand  # void in the led suit and in trumps: anything
+        # Several suits: plays_of, written out (a lead is 13 times a deal).
+        self._offered = mask
+        by_mask = PLAYS_BY_MASK[seat]
+        try:
+            return [*by_mask[mask & _S0], *by_mask[mask & _S1], *by_mask[mask & _S2],
+                    *by_mask[mask & _S3]]
+        except KeyError:  # a suit mask seen for the first time
+            return plays_of(seat, mask)
+
+    def _opening_actions(self, seat: int) -> list[Action]:
+        """The legal actions outside the play phase (bids, a contract); none here."""
+        return []
 
     @property
     def phase(self) -> int:

@@ -3,7 +3,8 @@
 ``offered`` asks ``legal_actions`` before every move, so ``apply`` takes the fast path
 (the card was just offered); ``checked`` never asks, so every move gets the full check.
 Both must emit the same events, show the same views and end with the same result, and
-the offered state must still reject illegal moves without changing.
+the offered state must still reject illegal moves without changing. The cards offered
+must be exactly those that the full check of a copy of ``checked`` accepts.
 """
 
 from __future__ import annotations
@@ -22,6 +23,15 @@ def snapshot(state: DealState, seats: int) -> Any:
             state.partial_detail(), state.result())
 
 
+def accepts(state: DealState, action: Action) -> bool:
+    """Does ``state`` (a copy of it) take ``action``?"""
+    try:
+        state.copy().apply(action)
+    except (IllegalAction, MalformedAction):
+        return False
+    return True
+
+
 def play_lockstep(offered: DealState, checked: DealState, rng: random.Random) -> int:
     """Play ``offered`` and ``checked`` (the same position) to the end; return the number
     of moves."""
@@ -32,6 +42,8 @@ def play_lockstep(offered: DealState, checked: DealState, rng: random.Random) ->
         assert snapshot(offered, seats) == snapshot(checked, seats)
         seat = offered.to_act[0]
         legal = offered.legal_actions(seat)
+        if legal and all(isinstance(a, Play) for a in legal):
+            assert legal == [Play(seat, c) for c in range(52) if accepts(checked, Play(seat, c))]
         if moves % 3 == 0:  # illegal moves after an offer: rejected, nothing changes
             before = snapshot(offered, seats)
             tries: list[Action] = [Play((seat + 1) % seats, 0), Play(seat, -1),

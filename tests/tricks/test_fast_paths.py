@@ -1,27 +1,37 @@
 """The trick core's fast paths give exactly what the plain definitions give.
 
 ``playable_mask`` works with the ``UPPER`` AND-trick and the masks pre-made in
-``TrickRules``; ``trick_winner_of`` with the ``beats`` table; ``plays_of`` with a cache of
-shared actions; ``canonical_mask`` with a one-sum deck check; ``make_event`` without the
-dataclass ``__init__``. Each is checked here against a direct, slow statement of the rule.
+``TrickRules``; ``TrickState.legal_actions`` is ``playable_mask`` written out, with the
+shared actions looked up per mask; ``trick_winner_of`` with the ``beats`` table;
+``plays_of`` with a cache of shared actions; ``canonical_masks`` with a one-sum deck
+check; ``Play.bit`` is the card's bit made once; ``make_event`` makes a tuple-based
+``Event`` with no Python ``__new__``. Each is checked here against a direct, slow
+statement of the rule.
 """
 
 from __future__ import annotations
 
+import copy
+import operator
+import pickle
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kahvehane.cards import card_name
 from kahvehane.games.base import Event, make_event
+from kahvehane.games.koz_maca import KozMacaState
 from kahvehane.games.tricks import (
+    BIT,
     FULL,
+    PLAYING,
     PLAYS,
     STRENGTH,
     Play,
     TrickRules,
-    canonical_mask,
+    canonical_masks,
     cards_of,
     follow_mask,
     lead_mask,
@@ -73,7 +83,7 @@ ALL_RULES = [
 def positions(draw: st.DrawFn) -> tuple[TrickRules, int, list[int], bool]:
     rules = draw(st.sampled_from(ALL_RULES))
     cards = draw(st.permutations(range(52)))
-    n = draw(st.integers(0, 3))
+    n = draw(st.integers(0, 5))  # (tricks of more than four cards: the general case)
     size = draw(st.integers(1, 13))
     return rules, mask_of(cards[n:n + size]), list(cards[:n]), draw(st.booleans())
 
@@ -88,6 +98,30 @@ def test_playable_mask_is_the_rule(position: tuple[TrickRules, int, list[int], b
         assert set(cards_of(follow_mask(rules, accessible, trick))) == want
     else:
         assert set(cards_of(lead_mask(rules, accessible, broken))) == want
+
+
+@settings(max_examples=600, deadline=None)
+@given(positions(), st.integers(0, 3))
+def test_legal_actions_offer_the_playable_mask(
+    position: tuple[TrickRules, int, list[int], bool], seat: int
+) -> None:
+    """TrickState.legal_actions, playable_mask written out, under every kind of rules."""
+    rules, hand, trick, broken = position
+    state = KozMacaState(0, [0, 0, 0, 0])
+    state.hands[seat] = hand
+    state.trick = trick
+    state.broken = broken
+    state._rules = rules
+    state.phase = PLAYING
+    state.turn = seat
+    want = playable_mask(rules, hand, trick, broken)
+    for _ in range(2):  # the second time from the filled cache
+        got = state.legal_actions(seat)
+        assert state._offered == want
+        assert got == [PLAYS[seat][c] for c in cards_of(want)]
+        assert all(a is PLAYS[seat][a.card] for a in got if isinstance(a, Play))
+        got.append(Play(seat, 0))  # the caller's list is its own
+    assert state.legal_actions((seat + 1) % 4) == []
 
 
 @settings(max_examples=300, deadline=None)
@@ -110,20 +144,35 @@ def test_plays_of_lists_the_shared_plays_in_card_order(seat: int, mask: int) -> 
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.integers(0, 51), max_size=20))
-def test_canonical_mask_sums_the_bits(cards: list[int]) -> None:
-    names = [card_name(c) for c in cards]
-    assert canonical_mask(names, len(names)) == sum(1 << c for c in cards)
-    assert canonical_mask(names, len(names) + 1) is None
-    assert canonical_mask([n.lower() for n in names] + ["x"], len(names) + 1) is None
-    assert canonical_mask(tuple(names), len(names)) is None
+@given(st.lists(st.lists(st.integers(0, 51), min_size=3, max_size=3), min_size=1,
+                max_size=4), st.integers(0, 3))
+def test_canonical_masks_sum_the_bits(groups: list[list[int]], count: int) -> None:
+    cut = [g[:count] for g in groups]  # (a group of one card takes another path)
+    names = [[card_name(c) for c in g] for g in cut]
+    assert canonical_masks(names, count) == [sum(1 << c for c in g) for g in cut]
+    assert canonical_masks(names, count + 1) is None
+    assert canonical_masks([*names[:-1], tuple(names[-1])], count) is None
+    if count:
+        assert canonical_masks([*names[:-1], [n.lower() for n in names[-1]]], count) is None
+        assert canonical_masks([*names[:-1], [*names[-1][:-1], 5]], count) is None
+        assert canonical_masks([*names[:-1], [*names[-1][:-1], []]], count) is None
 
 
 def test_the_one_sum_deck_check_rejects_repeats() -> None:
     # 2S twice and no 3S: the same count, but the sum is not the full deck.
     names = [card_name(c) for c in range(52)]
     names[1] = names[0]
-    assert sum(canonical_mask([n], 1) or 0 for n in names) != FULL
+    assert sum(canonical_masks([names], 52) or [0]) != FULL
+
+
+def test_play_bit_is_the_cards_bit_and_no_part_of_the_value() -> None:
+    for c in range(52):
+        assert Play(1, c).bit == BIT[c] == PLAYS[1][c].bit
+    for bad in (-1, 52, True, False, 3.0, "AS", None):
+        assert Play(1, bad).bit == 0  # type: ignore[arg-type]
+    assert repr(Play(2, 5)) == "Play(seat=2, card=5)"
+    assert Play(2, 5) == PLAYS[2][5] and hash(Play(2, 5)) == hash(PLAYS[2][5])
+    assert Play(2, 5) != Play(2, 6) and Play(2, 5) != Play(3, 5)
 
 
 def test_make_event_is_event() -> None:
@@ -132,3 +181,23 @@ def test_make_event_is_event() -> None:
         made = make_event(*args)
         assert made == Event(*args) and type(made) is Event
         assert made.for_seat(args[1]) == Event(*args).for_seat(args[1])
+
+
+def test_an_event_behaves_as_the_frozen_dataclass_it_was() -> None:
+    e = Event("trick", 2, {"number": 1})
+    assert (e.kind, e.seat, e.public, e.private) == ("trick", 2, {"number": 1}, None)
+    assert e == Event(kind="trick", seat=2, public={"number": 1}, private=None)
+    assert e != Event("trick", 2, {"number": 2})
+    assert operator.ne(e, make_event(*e)) is False
+    # equal to an Event only, not to a tuple of the same fields (either way round)
+    fields = ("trick", 2, {"number": 1}, None)
+    assert operator.eq(e, fields) is operator.eq(fields, e) is False
+    assert operator.ne(e, fields) is operator.ne(fields, e) is True
+    assert repr(e) == "Event(kind='trick', seat=2, public={'number': 1}, private=None)"
+    fresh = Event("x", None)
+    assert fresh.public == {} and fresh.public is not Event("y", None).public
+    with pytest.raises(AttributeError):
+        e.kind = "bid"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        hash(e)  # its public dict is not hashable, as before
+    assert pickle.loads(pickle.dumps(e)) == e and copy.deepcopy(e) == e

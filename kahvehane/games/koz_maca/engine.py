@@ -49,17 +49,14 @@ from kahvehane.games.tricks import (
     OVER,
     PLAYING,
     PLAYS,
-    PLAYS_BY_MASK,
-    SUIT_MASK,
     Play,
     TrickRules,
     TrickState,
-    canonical_mask,
+    canonical_masks,
     cards_of,
     explain_illegal,
     mask_of,
     playable_mask,
-    plays_of,
 )
 
 __all__ = [
@@ -92,8 +89,13 @@ RULES = TrickRules(
     follow_rule="KM-9",
     void_rule="KM-10",
 )
-_SPADES = SUIT_MASK[SPADES]
-_BEATS = RULES.beats
+assert SPADES == 0  # the spades are the card codes 0..12: apply tests a spade as c < 13
+#: ``_BEATS[a][b]``: RULES.beats as rows, two tuple lookups where the flat table needs
+#: arithmetic on the index.
+_BEATS: tuple[tuple[bool, ...], ...] = tuple(RULES.beats[52 * a:52 * a + 52] for a in range(52))
+#: ``_new_tuple(Event, (kind, seat, public, private))`` is ``make_event`` without the call
+#: to it, for the trick event (13 times a deal).
+_new_tuple = tuple.__new__
 _NAMES: tuple[str, ...] = tuple(card_name(c) for c in range(52))
 
 _BIDDING = 0
@@ -128,6 +130,9 @@ _BID_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
 _BROKEN_EVENTS: tuple[Event, ...] = tuple(Event("spades_broken", s, {}) for s in range(SEATS))
 _TO_ACT: tuple[tuple[int], ...] = tuple((s,) for s in range(SEATS))
 _NEXT: tuple[int, ...] = tuple((s + 1) % SEATS for s in range(SEATS))
+#: ``_SEAT_AT[leader][i]``: the seat that played the ``i``-th card of a trick.
+_SEAT_AT: tuple[tuple[int, ...], ...] = tuple(
+    tuple((lead + i) % SEATS for i in range(SEATS)) for lead in range(SEATS))
 
 
 def deal_score(bid: int, tricks: int) -> int:
@@ -195,25 +200,27 @@ class KozMacaState(TrickState):
         self,
         dealer: int,
         hands: Sequence[int],
-        *,
         kasa_rule: str = FIRST_TO_SIX,
         claim_open: bool = True,
         extra_deal: bool = False,
     ) -> None:
+        # (Positional parameters and list displays: a new deal is made for every random
+        # game, and a call with keywords or a list repeat costs more.)
         self.dealer = dealer
-        self.hands = list(hands)
+        self.hands = [*hands]
         self.kasa_rule = kasa_rule
         self.claim_open = claim_open
         self.extra_deal = extra_deal
         self._phase = _BIDDING
-        self._turn = first = (dealer + 1) % SEATS
+        self._turn = first = _NEXT[dealer]
         self.to_act = _TO_ACT[first]
         self.is_over = False
         self._offered = 0
-        self.bids: list[int | None] = [None] * SEATS
-        self.leader = (dealer + 1) % SEATS
+        self.bids: list[int | None] = [None, None, None, None]
+        self.leader = first
         self.trick: list[int] = []
-        self.won = [0] * SEATS
+        self._rules = RULES
+        self.won = [0, 0, 0, 0]
         # Completed tricks: (leader, cards in play order, winner). Public knowledge.
         self.history: list[tuple[int, tuple[int, ...], int]] = []
         self.broken = False
@@ -225,15 +232,12 @@ class KozMacaState(TrickState):
     def num_seats(self) -> int:
         return SEATS
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Bids 1..13 ascending while bidding; then the legal cards in card-code order."""
-        if seat != self._turn or self._phase != _PLAYING:
-            if self._phase == _BIDDING and seat == self._turn:
-                return list(_BIDS[seat])
-            return []
-        self._offered = mask = playable_mask(RULES, self.hands[seat], self.trick, self.broken)
-        plays = PLAYS_BY_MASK[seat].get(mask)
-        return list(plays) if plays is not None else plays_of(seat, mask)
+    # legal_actions (the legal cards in card-code order) is TrickState's.
+    def _opening_actions(self, seat: int) -> list[Action]:
+        """Bids 1..13 ascending while bidding, for the seat to bid."""
+        if self._phase == _BIDDING and seat == self._turn:
+            return [*_BIDS[seat]]
+        return []
 
     def apply(self, action: Action) -> list[Event]:
         """Validate and play ``action``.
@@ -245,17 +249,16 @@ class KozMacaState(TrickState):
         """
         if isinstance(action, Play):
             seat = action.seat
+            bit = action.bit  # 0 unless the card is a card code (see Play.bit)
+            if not (seat == self._turn and self._offered & bit):
+                self._check_play(seat, action.card)  # raises, unless legal after all
+            # Legal (so ``bit`` is the card's bit): play it. The hot path of every game.
             c = action.card
-            if not (seat == self._turn and type(c) is int and 0 <= c < 52
-                    and self._offered & BIT[c]):
-                self._check_play(seat, c)  # raises, unless the card is legal after all
-            # Legal: play it. This is the hot path of every random game.
             self._offered = 0
-            bit = BIT[c]
             self.hands[seat] ^= bit
             trick = self.trick
             trick.append(c)
-            if self.broken or c // 13 != SPADES:
+            if c >= 13 or self.broken:  # not a spade, or spades already broken
                 events = [_PLAY_EVENTS[seat][c]]
             else:
                 self.broken = True
@@ -263,8 +266,33 @@ class KozMacaState(TrickState):
             if len(trick) < SEATS:
                 self._turn = turn = _NEXT[seat]
                 self.to_act = _TO_ACT[turn]
-            else:
-                self._end_trick(trick, events)
+                return events
+            # The fourth card: score the trick (KM-11) here, not in a method, since a call
+            # costs about as much as the scoring (13 times a deal). The winner is three
+            # lookups in RULES.beats, as in trick_winner_of.
+            a, b, t, c = trick
+            best, at = a, 0
+            if _BEATS[a][b]:
+                best, at = b, 1
+            if _BEATS[best][t]:
+                best, at = t, 2
+            if _BEATS[best][c]:
+                at = 3
+            leader = self.leader
+            winner = _SEAT_AT[leader][at]
+            won = self.won
+            won[winner] += 1
+            history = self.history
+            number = len(history) + 1
+            history.append((leader, (a, b, t, c), winner))
+            events.append(_new_tuple(Event, ("trick", winner, {
+                "number": number, "leader": leader,
+                "cards": [_NAMES[a], _NAMES[b], _NAMES[t], _NAMES[c]]}, None)))
+            self.trick = []
+            self.leader = self._turn = winner  # _offered is already 0 (cleared above)
+            self.to_act = _TO_ACT[winner]
+            if won[winner] == KASA_TRICKS or number == TRICKS:
+                self._kasa_or_end(winner, number, events)
             return events
         if isinstance(action, Bid):
             return self._bid(action.seat, action.tricks)
@@ -321,36 +349,10 @@ class KozMacaState(TrickState):
             assert why is not None
             raise IllegalAction(f"seat {seat}: {why[0]}", why[1])
 
-    def _end_trick(self, trick: list[int], events: list[Event]) -> None:
-        """The fourth card is down: score the trick (KM-11), watch for the Kasa claim
-        (KM-15) and the end of the deal, and add their events.
-
-        Written out for exactly four cards (13 times a deal): the winner is three lookups
-        in :attr:`~kahvehane.games.tricks.TrickRules.beats`, as in
-        :func:`~kahvehane.games.tricks.trick_winner_of`.
-        """
-        a, b, c, d = trick
-        best, at = a, 0
-        if _BEATS[best * 52 + b]:
-            best, at = b, 1
-        if _BEATS[best * 52 + c]:
-            best, at = c, 2
-        if _BEATS[best * 52 + d]:
-            at = 3
-        leader = self.leader
-        winner = (leader + at) % SEATS
-        won = self.won
-        won[winner] += 1
-        history = self.history
-        number = len(history) + 1
-        history.append((leader, (a, b, c, d), winner))
-        events.append(make_event("trick", winner, {
-            "number": number, "leader": leader,
-            "cards": [_NAMES[a], _NAMES[b], _NAMES[c], _NAMES[d]]}))
-        self.trick = []
-        self.leader = self._turn = winner  # _offered is already 0 (cleared by apply)
-        self.to_act = _TO_ACT[winner]
-        if won[winner] == KASA_TRICKS and self.claim_open and self.claimant is None and (
+    def _kasa_or_end(self, winner: int, number: int, events: list[Event]) -> None:
+        """After trick ``number``, won by ``winner`` (his sixth, or the last of the deal):
+        the Kasa claim (KM-15) and the end of the deal, with their events."""
+        if self.won[winner] == KASA_TRICKS and self.claim_open and self.claimant is None and (
             self.kasa_rule == FIRST_TO_SIX or number == KASA_TRICKS
         ):
             self.claimant = winner
@@ -358,7 +360,7 @@ class KozMacaState(TrickState):
             events.append(make_event("kasa_claim", winner, {"trick": number}))
         if number == TRICKS:
             self.phase = _OVER
-            events.append(make_event("deal_end", None, {"tricks": list(won),
+            events.append(make_event("deal_end", None, {"tricks": list(self.won),
                                                         "scores": list(self._scores())}))
 
     # ----------------------------------------------------------------- results
@@ -435,14 +437,9 @@ class KozMacaState(TrickState):
 def _canonical_hands(raw_hands: list[Any]) -> list[int] | None:
     """The hand masks of four hands of 13 canonical card names (what
     :meth:`KozMaca.setup_from_order` writes) that are together exactly the 52 cards, else
-    ``None`` (see :func:`~kahvehane.games.tricks.canonical_mask`)."""
-    masks: list[int] = []
-    for h in raw_hands:
-        m = canonical_mask(h, TRICKS)
-        if m is None:
-            return None
-        masks.append(m)
-    return masks if sum(masks) == FULL else None
+    ``None`` (see :func:`~kahvehane.games.tricks.canonical_masks`)."""
+    masks = canonical_masks(raw_hands, TRICKS)
+    return masks if masks is not None and sum(masks) == FULL else None
 
 
 #: ``_BLOCKS[dealer]``: which block of 13 of the shuffled order each seat gets (KM-5).
@@ -511,13 +508,8 @@ class KozMaca(GameRules):
         # KM-13: this deal is an extra deal if the totals so far tie for the top at >= F.
         extra = bool(history) and match_status(_totals(history),
                                                options["finish_score"])[0] == "extra"
-        return KozMacaState(
-            dealer,
-            masks,
-            kasa_rule=options["kasa_rule"],
-            claim_open=not history or _match_claimant(history) is None,
-            extra_deal=extra,
-        )
+        return KozMacaState(dealer, masks, options["kasa_rule"],
+                            not history or _match_claimant(history) is None, extra)
 
     def setup_first_seat(self, setup: Mapping[str, Any]) -> int:
         return sc.seat_field(setup, "dealer", SEATS)
