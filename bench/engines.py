@@ -26,6 +26,9 @@ printed too (``sequential ratios``).
 Targets (issue 6): koz_maca/spades ≥ 1.5, okey/gin_rummy ≥ 2.
 
 Usage: ``python bench/engines.py [--seconds S]`` (default 5 seconds per game).
+``--drift T`` instead times Koz Maça and spades in alternating 1.5-second slices for
+``T`` seconds and prints each pair with the time since the start: how the ratio moves
+with the machine's state (bench/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -62,11 +65,13 @@ def ours(game: str, raw: dict[str, object], seconds: float) -> tuple[float, floa
     return rate, per, legal_share(game, raw, min(1.0, seconds / 5))
 
 
-def play(game: str, raw: dict[str, object], seconds: float) -> tuple[float, float]:
-    """(deals/s, actions per deal) of random legal play."""
+def play(game: str, raw: dict[str, object], seconds: float,
+         seed: int = 6) -> tuple[float, float]:
+    """(deals/s, actions per deal) of random legal play from the deals of ``seed`` (each
+    timed slice gets its own seed, so no slice replays deals an earlier one played)."""
     rules = get_game(game)
     options = rules.parse_options(raw)
-    rng = random.Random(6)
+    rng = random.Random(seed)
     clock = time.perf_counter
     deals = actions = 0
     deck = rules.canonical_deck()
@@ -123,12 +128,12 @@ def sha256_deal_us(game: str, raw: dict[str, object], count: int = 300) -> float
     return (time.perf_counter() - start) / count * 1e6
 
 
-def openspiel(name: str, seconds: float) -> tuple[float, float]:
+def openspiel(name: str, seconds: float, seed: int = 6) -> tuple[float, float]:
     """(games/s, actions per game) of random play through pyspiel's Python API."""
     import pyspiel  # type: ignore[import-not-found]
 
     game = pyspiel.load_game(name)
-    rng = random.Random(6)
+    rng = random.Random(seed)
     clock = time.perf_counter
     games = actions = 0
     start = clock()
@@ -161,20 +166,38 @@ def interleaved_ratio(
     part = seconds / rounds
     ratios: list[float] = []
     for k in range(rounds):
+        seed = 100 + k  # fresh deals in every slice: none replays what was played before
         if k % 2:
-            theirs = openspiel(reference, part)[0]
-            mine = play(game, raw, part)[0]
+            theirs = openspiel(reference, part, seed)[0]
+            mine = play(game, raw, part, seed)[0]
         else:
-            mine = play(game, raw, part)[0]
-            theirs = openspiel(reference, part)[0]
+            mine = play(game, raw, part, seed)[0]
+            theirs = openspiel(reference, part, seed)[0]
         ratios.append(mine / theirs)
     return statistics.median(ratios), ratios
+
+
+def drift(seconds: float, part: float = 1.5) -> int:
+    """Koz Maça and spades in alternating slices of ``part`` seconds, fresh deals each."""
+    start = time.perf_counter()
+    k = 0
+    while time.perf_counter() - start < seconds:
+        mine = play("koz_maca", {}, part, 500 + k)[0]
+        theirs = openspiel("spades", part, 500 + k)[0]
+        print(f"{time.perf_counter() - start:6.1f} s  koz_maca {mine:8.0f} deals/s"
+              f"  spades {theirs:8.0f} games/s  ratio {mine / theirs:.2f}", flush=True)
+        k += 1
+    return 0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="per game (5)")
+    parser.add_argument("--drift", type=float, default=0.0,
+                        help="time Koz Maça and spades in turns for this long instead")
     args = parser.parse_args()
+    if args.drift:
+        return drift(args.drift)
     print(f"python {platform.python_version()} on {platform.machine()}, one core,"
           f" {args.seconds:g} s per game")
     rates: dict[str, float] = {}
