@@ -307,6 +307,29 @@ async def load_main(args: argparse.Namespace) -> None:
             await s.ws.close()
 
 
+# ============================================================================ references
+class Window:
+    """A reference load's count of round trips or moves, and its timed window."""
+
+    def __init__(self) -> None:
+        self.counting = False
+        self.count = 0
+
+    async def measure(self, seconds: float, server_pid: int) -> dict[str, Any]:
+        """Warm up 3 s, then count for ``seconds``: the rate, the server's CPU per unit
+        and the load average."""
+        await asyncio.sleep(3)
+        self.counting = True
+        cpu0 = cpu_seconds(server_pid)
+        t0 = time.perf_counter()
+        await asyncio.sleep(seconds)
+        elapsed = time.perf_counter() - t0
+        self.counting = False
+        return {"per_s": round(self.count / elapsed, 1),
+                "server_cpu_us": per_unit(cpu0, cpu_seconds(server_pid), self.count),
+                "loadavg": round(os.getloadavg()[0], 2)}
+
+
 # ============================================================================ echo
 async def echo_server_main(args: argparse.Namespace) -> None:
     from websockets.asyncio.server import serve
@@ -327,8 +350,7 @@ async def echo_load_main(args: argparse.Namespace) -> None:
     from websockets.asyncio.client import connect
 
     payload = ("x" * args.size).encode()
-    count = 0
-    counting = False
+    window = Window()
     sem = asyncio.Semaphore(50)
     conns: list[Any] = []
 
@@ -340,25 +362,17 @@ async def echo_load_main(args: argparse.Namespace) -> None:
     await asyncio.gather(*(open_one() for _ in range(args.connections)))
 
     async def client(ws: Any) -> None:  # the same calls as a salon seat's client
-        nonlocal count
         while True:
             await ws.send(payload, text=True)
             await ws.recv(decode=False)
-            if counting:
-                count += 1
+            if window.counting:
+                window.count += 1
 
     tasks = [asyncio.get_running_loop().create_task(client(ws)) for ws in conns]
-    await asyncio.sleep(3)
-    counting = True
-    cpu0 = cpu_seconds(args.server_pid)
-    t0 = time.perf_counter()
-    await asyncio.sleep(args.duration)
-    elapsed = time.perf_counter() - t0
-    counting = False
-    print(json.dumps({"messages_per_s": round(count / elapsed, 1), "size": args.size,
-                      "connections": args.connections,
-                      "server_cpu_us": per_unit(cpu0, cpu_seconds(args.server_pid), count),
-                      "loadavg": round(os.getloadavg()[0], 2)}), flush=True)
+    got = await window.measure(args.duration, args.server_pid)
+    print(json.dumps({"messages_per_s": got["per_s"], "size": args.size,
+                      "connections": args.connections, "server_cpu_us": got["server_cpu_us"],
+                      "loadavg": got["loadavg"]}), flush=True)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*(ws.close() for ws in conns), return_exceptions=True)
@@ -396,8 +410,7 @@ async def fanout_load_main(args: argparse.Namespace) -> None:
 
     payload = ("x" * args.size).encode()
     n_seats = args.seats
-    moves = 0
-    counting = False
+    window = Window()
     sem = asyncio.Semaphore(50)
     tables: list[list[Any]] = []
 
@@ -415,31 +428,24 @@ async def fanout_load_main(args: argparse.Namespace) -> None:
     await asyncio.sleep(1)  # every seat registered with the server
 
     async def seat(ws: Any, index: int) -> None:
-        nonlocal moves
         received = 0
         if index == 0:
             await ws.send(payload, text=True)
         while True:
             await ws.recv(decode=False)
             received += 1
-            if index == 0 and counting:
-                moves += 1
+            if index == 0 and window.counting:
+                window.count += 1
             if received % n_seats == index:
                 await ws.send(payload, text=True)
 
     tasks = [asyncio.get_running_loop().create_task(seat(ws, i))
              for seats in tables for i, ws in enumerate(seats)]
-    await asyncio.sleep(3)
-    counting = True
-    cpu0 = cpu_seconds(args.server_pid)
-    t0 = time.perf_counter()
-    await asyncio.sleep(args.duration)
-    elapsed = time.perf_counter() - t0
-    counting = False
-    print(json.dumps({"moves_per_s": round(moves / elapsed, 1), "size": args.size,
+    got = await window.measure(args.duration, args.server_pid)
+    print(json.dumps({"moves_per_s": got["per_s"], "size": args.size,
                       "connections": len(tables) * n_seats,
-                      "server_cpu_us": per_unit(cpu0, cpu_seconds(args.server_pid), moves),
-                      "loadavg": round(os.getloadavg()[0], 2)}), flush=True)
+                      "server_cpu_us": got["server_cpu_us"], "loadavg": got["loadavg"]}),
+          flush=True)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*(ws.close() for seats in tables for ws in seats),
