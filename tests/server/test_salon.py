@@ -138,7 +138,8 @@ def test_table_lifecycle_and_kasa(server: Server, backend: str) -> None:
 def test_bad_input(server: Server, backend: str) -> None:
     """Malformed and illegal messages get an error to their sender only and change
     nothing (the event numbers the others see stay contiguous); nobody acts for another
-    seat; a spectator cannot act; an oversized frame closes the connection."""
+    seat; a spectator cannot act; an oversized frame closes the connection, and so does a
+    text frame that is not UTF-8."""
 
     async def run() -> None:
         a = Player(server, await signup(server, f"bad{backend}a"), "a")
@@ -185,6 +186,19 @@ def test_bad_input(server: Server, backend: str) -> None:
         with pytest.raises(ConnectionError):
             await spy.expect(lambda m: False, timeout=30)
         assert spy.closed_code == 1009
+        # A binary frame is read as UTF-8 JSON text; one that is not UTF-8 gets bad_json;
+        # a text frame that is not UTF-8 breaks the protocol: closed with 1007.
+        odd = Player(server, None, "odd")
+        await odd.connect()
+        assert odd.ws is not None
+        await odd.ws.send(b'{"type":"ping","id":7}')
+        assert (await odd.expect(lambda m: m["type"] == "pong"))["id"] == 7
+        await odd.ws.send(b"\xff{}")
+        assert (await odd.expect(lambda m: m["type"] == "error"))["code"] == "bad_json"
+        await odd.ws.send(b'{"type":"ping","x":"\xff"}', text=True)
+        with pytest.raises(ConnectionError):
+            await odd.expect(lambda m: False, timeout=30)
+        assert odd.closed_code == 1007
         for p in (a, b):
             await p.close()
 
