@@ -497,20 +497,10 @@ def main() -> int:
         import uvloop
 
         uvloop.install()  # before asyncio.run, which then makes a uvloop loop
-    if args.role == "load":
-        asyncio.run(load_main(args))
-        return 0
-    if args.role == "echo":
-        asyncio.run(echo_server_main(args))
-        return 0
-    if args.role == "echo-load":
-        asyncio.run(echo_load_main(args))
-        return 0
-    if args.role == "fanout":
-        asyncio.run(fanout_server_main(args))
-        return 0
-    if args.role == "fanout-load":
-        asyncio.run(fanout_load_main(args))
+    roles = {"load": load_main, "echo": echo_server_main, "echo-load": echo_load_main,
+             "fanout": fanout_server_main, "fanout-load": fanout_load_main}
+    if args.role in roles:
+        asyncio.run(roles[args.role](args))
         return 0
 
     py = sys.executable
