@@ -7,7 +7,8 @@ STAMP := $(VENV)/.installed
 
 .PHONY: test unit bench bench-okey bench-engines bench-casino bench-server clean replay serve
 
-$(STAMP): pyproject.toml
+# setup.py compiles the Koz Maça hot path (_core.pyx): a change to it reinstalls.
+$(STAMP): pyproject.toml setup.py kahvehane/games/koz_maca/_core.pyx
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test,server]'

@@ -453,7 +453,7 @@ class BalayiKingiState(TrickState):
         return out
 
     def copy(self) -> Self:
-        new = object.__new__(type(self))
+        new = self._blank()
         new.__dict__.update(self.__dict__)
         new.down = [p[:] for p in self.down]
         new.up = [p[:] for p in self.up]

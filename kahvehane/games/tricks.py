@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from kahvehane.cards import SPADES, SUITS, card_name, high_rank
 from kahvehane.games.base import JSON, Action, DealState
@@ -490,6 +490,12 @@ class TrickState(DealState):
     def _opening_actions(self, seat: int) -> list[Action]:
         """The legal actions outside the play phase (bids, a contract); none here."""
         return []
+
+    def _blank(self) -> Self:
+        """A new, empty instance of this class, which ``copy`` fills from this one (a
+        compiled base with fields of its own copies them here: see
+        ``kahvehane/games/koz_maca/_core.pyx``)."""
+        return object.__new__(type(self))
 
     @property
     def phase(self) -> int:

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from kahvehane.cards import card_name
 from kahvehane.games.base import Event, make_event
-from kahvehane.games.koz_maca import KozMacaState
+from kahvehane.games.koz_maca import KozMacaDeal
 from kahvehane.games.tricks import (
     BIT,
     FULL,
@@ -107,7 +107,7 @@ def test_legal_actions_offer_the_playable_mask(
 ) -> None:
     """TrickState.legal_actions, playable_mask written out, under every kind of rules."""
     rules, hand, trick, broken = position
-    state = KozMacaState(0, [0, 0, 0, 0])
+    state = KozMacaDeal(0, [0, 0, 0, 0])
     state.hands[seat] = hand
     state.trick = trick
     state.broken = broken

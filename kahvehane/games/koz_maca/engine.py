@@ -19,11 +19,12 @@ take are pre-built frozen objects, so a random deal costs well under a milliseco
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from kahvehane.cards import SPADES, card_name, card_names, parse_card
+from kahvehane.cards import card_name, card_names, parse_card
 from kahvehane.errors import (
     IllegalAction,
     InvalidOptions,
@@ -43,6 +44,22 @@ from kahvehane.games.base import (
     parse_seat,
     require,
 )
+from kahvehane.games.koz_maca.tables import (
+    BEATS,
+    BID_EVENTS,
+    BROKEN_EVENTS,
+    KASA_TRICKS,
+    MAX_BID,
+    MIN_BID,
+    NAMES,
+    NEXT,
+    PLAY_EVENTS,
+    RULES,
+    SEAT_AT,
+    SEATS,
+    TO_ACT,
+    TRICKS,
+)
 from kahvehane.games.tricks import (
     BIT,
     FULL,
@@ -50,7 +67,6 @@ from kahvehane.games.tricks import (
     PLAYING,
     PLAYS,
     Play,
-    TrickRules,
     TrickState,
     canonical_masks,
     cards_of,
@@ -60,43 +76,27 @@ from kahvehane.games.tricks import (
 )
 
 __all__ = [
+    "COMPILED",
     "KASA_RULES",
     "KOZ_MACA",
+    "RULES",
     "Bid",
     "KozMaca",
+    "KozMacaDeal",
     "KozMacaState",
     "Play",
     "deal_score",
     "match_status",
 ]
 
-SEATS = 4
-TRICKS = 13
-MIN_BID, MAX_BID = 1, 13
 DEFAULT_FINISH = 100
 FIRST_TO_SIX = "first_to_six"
 FIRST_SIX_TRICKS = "first_six_tricks"
 #: The values of the ``kasa_rule`` option (KM-15); the first is the default.
 KASA_RULES = (FIRST_TO_SIX, FIRST_SIX_TRICKS)
-KASA_TRICKS = 6
-
-#: Koz Maça's switches of the shared trick core.
-RULES = TrickRules(
-    trump=SPADES,
-    raise_plain=True,
-    trump_lead_needs_break=True,
-    lead_rule="KM-8",
-    follow_rule="KM-9",
-    void_rule="KM-10",
-)
-assert SPADES == 0  # the spades are the card codes 0..12: apply tests a spade as c < 13
-#: ``_BEATS[a][b]``: RULES.beats as rows, two tuple lookups where the flat table needs
-#: arithmetic on the index.
-_BEATS: tuple[tuple[bool, ...], ...] = tuple(RULES.beats[52 * a:52 * a + 52] for a in range(52))
 #: ``_new_tuple(Event, (kind, seat, public, private))`` is ``make_event`` without the call
 #: to it, for the trick event (13 times a deal).
 _new_tuple = tuple.__new__
-_NAMES: tuple[str, ...] = tuple(card_name(c) for c in range(52))
 
 _BIDDING = 0
 _PLAYING, _OVER = PLAYING, OVER
@@ -114,25 +114,10 @@ class Bid(Action):
         return {"seat": self.seat, "act": "bid", "tricks": self.tricks}
 
 
-
 # Actions are immutable, so legal_actions hands out these shared instances.
 _BIDS: tuple[tuple[Bid, ...], ...] = tuple(
     tuple(Bid(s, b) for b in range(MIN_BID, MAX_BID + 1)) for s in range(SEATS)
 )
-# The events of single moves, prebuilt and shared like the actions (events are frozen
-# and their ``public`` dicts are only ever read): a move then allocates one short list.
-_PLAY_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
-    tuple(Event("play", s, {"card": card_name(c)}) for c in range(52)) for s in range(SEATS)
-)
-_BID_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
-    tuple(Event("bid", s, {"tricks": b}) for b in range(MAX_BID + 1)) for s in range(SEATS)
-)
-_BROKEN_EVENTS: tuple[Event, ...] = tuple(Event("spades_broken", s, {}) for s in range(SEATS))
-_TO_ACT: tuple[tuple[int], ...] = tuple((s,) for s in range(SEATS))
-_NEXT: tuple[int, ...] = tuple((s + 1) % SEATS for s in range(SEATS))
-#: ``_SEAT_AT[leader][i]``: the seat that played the ``i``-th card of a trick.
-_SEAT_AT: tuple[tuple[int, ...], ...] = tuple(
-    tuple((lead + i) % SEATS for i in range(SEATS)) for lead in range(SEATS))
 
 
 def deal_score(bid: int, tricks: int) -> int:
@@ -186,12 +171,16 @@ def _match_claimant(history: Sequence[DealResult]) -> int | None:
     return None
 
 
-class KozMacaState(TrickState):
-    """One Koz Maça deal: bidding, then 13 tricks.
+class KozMacaDeal(TrickState):
+    """One Koz Maça deal: bidding, then 13 tricks, in pure Python.
 
     ``claim_open`` is False when an earlier deal of the match already produced the Kasa
     claimant (KM-15: at most one per match); ``extra_deal`` marks a deal played because
     of a tie for the top (KM-13). Both come from the match history.
+
+    This is the whole engine and its reference. :class:`KozMacaState`, the class the
+    game deals, is this class with ``legal_actions`` and ``apply`` for cards compiled
+    (``_core.pyx``) when that module is built, and this class itself when it is not.
     """
 
     game: ClassVar[str] = "koz_maca"
@@ -212,8 +201,8 @@ class KozMacaState(TrickState):
         self.claim_open = claim_open
         self.extra_deal = extra_deal
         self._phase = _BIDDING
-        self._turn = first = _NEXT[dealer]
-        self.to_act = _TO_ACT[first]
+        self._turn = first = NEXT[dealer]
+        self.to_act = TO_ACT[first]
         self.is_over = False
         self._offered = 0
         self.bids: list[int | None] = [None, None, None, None]
@@ -259,27 +248,27 @@ class KozMacaState(TrickState):
             trick = self.trick
             trick.append(c)
             if c >= 13 or self.broken:  # not a spade, or spades already broken
-                events = [_PLAY_EVENTS[seat][c]]
+                events = [PLAY_EVENTS[seat][c]]
             else:
                 self.broken = True
-                events = [_PLAY_EVENTS[seat][c], _BROKEN_EVENTS[seat]]
+                events = [PLAY_EVENTS[seat][c], BROKEN_EVENTS[seat]]
             if len(trick) < SEATS:
-                self._turn = turn = _NEXT[seat]
-                self.to_act = _TO_ACT[turn]
+                self._turn = turn = NEXT[seat]
+                self.to_act = TO_ACT[turn]
                 return events
             # The fourth card: score the trick (KM-11) here, not in a method, since a call
             # costs about as much as the scoring (13 times a deal). The winner is three
             # lookups in RULES.beats, as in trick_winner_of.
             a, b, t, c = trick
             best, at = a, 0
-            if _BEATS[a][b]:
+            if BEATS[a][b]:
                 best, at = b, 1
-            if _BEATS[best][t]:
+            if BEATS[best][t]:
                 best, at = t, 2
-            if _BEATS[best][c]:
+            if BEATS[best][c]:
                 at = 3
             leader = self.leader
-            winner = _SEAT_AT[leader][at]
+            winner = SEAT_AT[leader][at]
             won = self.won
             won[winner] += 1
             history = self.history
@@ -287,10 +276,10 @@ class KozMacaState(TrickState):
             history.append((leader, (a, b, t, c), winner))
             events.append(_new_tuple(Event, ("trick", winner, {
                 "number": number, "leader": leader,
-                "cards": [_NAMES[a], _NAMES[b], _NAMES[t], _NAMES[c]]}, None)))
+                "cards": [NAMES[a], NAMES[b], NAMES[t], NAMES[c]]}, None)))
             self.trick = []
             self.leader = self._turn = winner  # _offered is already 0 (cleared above)
-            self.to_act = _TO_ACT[winner]
+            self.to_act = TO_ACT[winner]
             if won[winner] == KASA_TRICKS or number == TRICKS:
                 self._kasa_or_end(winner, number, events)
             return events
@@ -314,16 +303,16 @@ class KozMacaState(TrickState):
             raise IllegalAction(f"a bid is a number of tricks from {MIN_BID} to {MAX_BID},"
                                 f" not {tricks!r}", "KM-6")
         self.bids[seat] = tricks
-        events = [_BID_EVENTS[seat][tricks]]
+        events = [BID_EVENTS[seat][tricks]]
         # The hot path writes _turn and to_act itself (see TrickState): four bids a deal.
-        turn = _NEXT[seat]
-        if turn == _NEXT[self.dealer]:  # back to the first bidder: everyone has bid
+        turn = NEXT[seat]
+        if turn == NEXT[self.dealer]:  # back to the first bidder: everyone has bid
             self.phase = _PLAYING
             turn = self.leader
             events.append(make_event("bidding_done", None, {"bids": list(self.bids),
                                                             "leader": turn}))
         self._turn = turn
-        self.to_act = _TO_ACT[turn]
+        self.to_act = TO_ACT[turn]
         return events
 
     # ----------------------------------------------------------------- play
@@ -414,7 +403,7 @@ class KozMacaState(TrickState):
         return out
 
     def copy(self) -> Self:
-        new = object.__new__(type(self))
+        new = self._blank()
         new.__dict__.update(self.__dict__)
         new.hands = self.hands[:]
         new.bids = self.bids[:]
@@ -432,6 +421,23 @@ class KozMacaState(TrickState):
         if act == "play":
             return PLAYS[seat][card_value(require(obj, "card", str), "'card'")]
         raise MalformedAction(f"unknown act {act!r}: Koz Maça actions are 'bid' and 'play'")
+
+
+try:  # the compiled hot path, built at install time when a C compiler is at hand
+    from kahvehane.games.koz_maca import _core
+except ImportError:  # a build without a compiler
+    _core = None  # type: ignore[assignment]
+
+#: Whether Koz Maça deals run the compiled ``legal_actions`` and ``apply``
+#: (``_core.pyx``): when it is built, unless ``KAHVEHANE_PURE_PYTHON`` is set (to 1).
+COMPILED: bool = _core is not None and os.environ.get("KAHVEHANE_PURE_PYTHON", "") in ("", "0")
+
+if TYPE_CHECKING or not COMPILED:
+    KozMacaState = KozMacaDeal
+else:
+    class KozMacaState(_core.KozMacaCore, KozMacaDeal):
+        """One Koz Maça deal: :class:`KozMacaDeal` with the compiled hot path of
+        ``_core.pyx`` (``legal_actions``, and ``apply`` for a card) ahead of its own."""
 
 
 def _canonical_hands(raw_hands: list[Any]) -> list[int] | None:

@@ -1,0 +1,48 @@
+"""Koz Maça's constants and prebuilt per-move objects, shared by the engine
+(:mod:`kahvehane.games.koz_maca.engine`) and its compiled hot path
+(``kahvehane/games/koz_maca/_core.pyx``), so that both emit the very same events.
+
+Actions and single-move events are immutable, so they are made once here and handed out
+shared: a move then allocates one short list (``docs/engine.md``, "Events are read-only").
+"""
+
+from __future__ import annotations
+
+from kahvehane.cards import SPADES, card_name
+from kahvehane.games.base import Event
+from kahvehane.games.tricks import TrickRules
+
+SEATS = 4
+TRICKS = 13
+MIN_BID, MAX_BID = 1, 13
+#: A sixth trick makes its taker the Kasa claimant (KM-15).
+KASA_TRICKS = 6
+
+#: Koz Maça's switches of the shared trick core.
+RULES = TrickRules(
+    trump=SPADES,
+    raise_plain=True,
+    trump_lead_needs_break=True,
+    lead_rule="KM-8",
+    follow_rule="KM-9",
+    void_rule="KM-10",
+)
+assert SPADES == 0  # the spades are the card codes 0..12: a spade is tested as c < 13
+
+#: ``_BEATS[a][b]``: RULES.beats as rows, two tuple lookups where the flat table needs
+#: arithmetic on the index.
+BEATS: tuple[tuple[bool, ...], ...] = tuple(RULES.beats[52 * a:52 * a + 52] for a in range(52))
+NAMES: tuple[str, ...] = tuple(card_name(c) for c in range(52))
+
+PLAY_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event("play", s, {"card": card_name(c)}) for c in range(52)) for s in range(SEATS)
+)
+BID_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event("bid", s, {"tricks": b}) for b in range(MAX_BID + 1)) for s in range(SEATS)
+)
+BROKEN_EVENTS: tuple[Event, ...] = tuple(Event("spades_broken", s, {}) for s in range(SEATS))
+TO_ACT: tuple[tuple[int], ...] = tuple((s,) for s in range(SEATS))
+NEXT: tuple[int, ...] = tuple((s + 1) % SEATS for s in range(SEATS))
+#: ``SEAT_AT[leader][i]``: the seat that played the ``i``-th card of a trick.
+SEAT_AT: tuple[tuple[int, ...], ...] = tuple(
+    tuple((lead + i) % SEATS for i in range(SEATS)) for lead in range(SEATS))
