@@ -25,6 +25,10 @@ run does not favour one side. The ratios of the one-after-another per-game figur
 printed too (``sequential ratios``).
 Targets (issue 6): koz_maca/spades ≥ 1.5, okey/gin_rummy ≥ 2.
 
+Koz Maça runs its compiled hot path (``kahvehane/games/koz_maca/_core.pyx``) when it is
+built, as ``make`` does; the first line says which. ``KAHVEHANE_PURE_PYTHON=1`` times the
+pure-Python engine instead.
+
 Usage: ``python bench/engines.py [--seconds S]`` (default 5 seconds per game).
 ``--drift T`` instead times Koz Maça and spades in alternating 1.5-second slices for
 ``T`` seconds and prints each pair with the time since the start: how the ratio moves
@@ -41,6 +45,7 @@ import sys
 import time
 
 from kahvehane.games import get_game
+from kahvehane.games.koz_maca import COMPILED
 from kahvehane.match import derive_setup
 
 GAMES: list[tuple[str, dict[str, object]]] = [
@@ -179,6 +184,7 @@ def interleaved_ratio(
 
 def drift(seconds: float, part: float = 1.5) -> int:
     """Koz Maça and spades in alternating slices of ``part`` seconds, fresh deals each."""
+    print(f"Koz Maça's hot path: {'compiled (_core.pyx)' if COMPILED else 'pure Python'}")
     start = time.perf_counter()
     k = 0
     while time.perf_counter() - start < seconds:
@@ -198,8 +204,9 @@ def main() -> int:
     args = parser.parse_args()
     if args.drift:
         return drift(args.drift)
+    core = "compiled (_core.pyx)" if COMPILED else "pure Python"
     print(f"python {platform.python_version()} on {platform.machine()}, one core,"
-          f" {args.seconds:g} s per game")
+          f" {args.seconds:g} s per game; Koz Maça's hot path: {core}")
     rates: dict[str, float] = {}
     for game, raw in GAMES:
         rate, per, legal_share = ours(game, raw, args.seconds)
