@@ -29,7 +29,7 @@ RULES = TrickRules(
 )
 assert SPADES == 0  # the spades are the card codes 0..12: a spade is tested as c < 13
 
-#: ``_BEATS[a][b]``: RULES.beats as rows, two tuple lookups where the flat table needs
+#: ``BEATS[a][b]``: RULES.beats as rows, two tuple lookups where the flat table needs
 #: arithmetic on the index.
 BEATS: tuple[tuple[bool, ...], ...] = tuple(RULES.beats[52 * a:52 * a + 52] for a in range(52))
 NAMES: tuple[str, ...] = tuple(card_name(c) for c in range(52))
