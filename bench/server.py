@@ -25,6 +25,10 @@ Phases, all in one run:
 After the saturated phase it prints the server's and the load's CPU time per move (Linux
 ``/proc``), the figures to compare across changes on a shared machine.
 
+To profile a phase from outside, set ``BENCH_MARKS=FILE``: the salon's pid and the start
+and end of each measured phase (``phase <unix time> <name> <seconds>`` / ``<name> end``)
+are appended to ``FILE`` as they happen (the load's own stderr is captured until it ends).
+
 The last line is ``server: tables=N moves-per-s=M p99-ms=X echo-fraction=Y``: ``M`` from
 the saturated phase, ``X`` from the paced phase, ``Y = M / echo messages/s``.
 """
@@ -279,8 +283,14 @@ def per_unit(before: float | None, after: float | None, count: int) -> float | N
 
 
 def mark(what: str) -> None:
-    """A timestamped line on stderr (for a profiler to line up with the phases)."""
-    print(f"phase {time.time():.3f} {what}", file=sys.stderr, flush=True)
+    """A timestamped line on stderr, and in ``$BENCH_MARKS`` if set, as it happens (for
+    a profiler to line up with the phases)."""
+    line = f"phase {time.time():.3f} {what}"
+    print(line, file=sys.stderr, flush=True)
+    path = os.environ.get("BENCH_MARKS")
+    if path:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(line + "\n")
 
 
 async def load_main(args: argparse.Namespace) -> None:
@@ -513,6 +523,7 @@ def main() -> int:
              "--deal-pause", "0", "--rate", "100000", "--burst", "100000",
              "--guest-chips", "1000000", "--log-level", "warning"],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=open(f"{tmp}/server.log", "w"))  # noqa: SIM115
+        mark(f"server-pid {server.pid}")
         try:
             import httpx
 
