@@ -225,10 +225,12 @@ class Table:
         to_act = list(state.to_act) if state is not None and self.match is not None else []
         return {"to_act": to_act, "deadline": self.deadline, "seconds": self.clock}
 
-    def _match_state(self, seat: int | None) -> JSONObj:
+    def _match_state(self, seat: int | None, clock: JSONObj | None = None) -> JSONObj:
+        """The view, clock and (for a seat to act) legal actions of ``seat``; ``clock``
+        is ``_clock_json()`` when the caller has made it already (one per publish)."""
         state = self._state()
         out: JSONObj = {"view": None if state is None else state.view(seat),
-                        "clock": self._clock_json()}
+                        "clock": self._clock_json() if clock is None else clock}
         if state is not None and seat is not None and seat in state.to_act \
                 and self.match is not None and self.match.current is not None:
             out["legal"] = [a.to_json() for a in state.legal_actions(seat)]
@@ -288,10 +290,11 @@ class Table:
             user = conn.user.id if conn.user is not None and seat is not None else None
             by_key.setdefault((seat, user), []).append(conn)
         state_on = with_state and self.match is not None and self._state() is not None
+        clock = self._clock_json() if state_on else None  # the same for every viewer
         for (seat, user), conns in by_key.items():
             texts = [event_text(ev, user) for ev in items]
             if state_on:  # the state's fields join the last event's object
-                texts[-1] = texts[-1][:-1] + "," + dumps(self._match_state(seat))[1:]
+                texts[-1] = texts[-1][:-1] + "," + dumps(self._match_state(seat, clock))[1:]
             for conn in conns:
                 conn.send_texts(texts)
 
