@@ -23,7 +23,7 @@ from kahvehane.errors import IllegalAction, MalformedAction
 from kahvehane.games.base import Action
 from kahvehane.games.koz_maca import KOZ_MACA, Bid, KozMacaDeal, KozMacaState, Play
 from kahvehane.games.koz_maca import engine as km
-from kahvehane.games.tricks import PLAYING
+from kahvehane.games.tricks import PLAYING, PLAYS, cards_of, mask_of, playable_mask
 from tests.tricks.lockstep import snapshot
 
 
@@ -146,6 +146,28 @@ def test_random_deals_play_identically_through_both_paths(
         twin.legal_actions(twin.to_act[0])
         twin.apply(action)
     assert snapshot(twin, 4) == snapshot(fast, 4)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.permutations(range(52)), st.integers(0, 3), st.integers(1, 13), st.booleans(),
+       st.integers(0, 3))
+def test_any_position_offers_what_the_rule_allows(
+    cards: list[int], n: int, size: int, broken: bool, seat: int
+) -> None:
+    """Positions no random deal may reach soon (a lead holding only spades before they
+    are broken, long voids): the compiled offer is ``playable_mask`` under Koz Maça's
+    rules, as the pure-Python one is."""
+    trick, hand = list(cards[:n]), mask_of(cards[n:n + size])
+    want = [PLAYS[seat][c] for c in cards_of(playable_mask(km.RULES, hand, trick, broken))]
+    for cls in (KozMacaDeal, KozMacaState):
+        state = cls(0, [0, 0, 0, 0])
+        state.hands[seat] = hand
+        state.trick = trick
+        state.broken = broken
+        state.phase = PLAYING
+        state.turn = seat
+        assert state.legal_actions(seat) == want
+        assert state._offered == mask_of(a.card for a in want if isinstance(a, Play))
 
 
 def test_a_copy_does_not_share_the_compiled_fields() -> None:
