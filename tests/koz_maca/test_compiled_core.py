@@ -24,7 +24,7 @@ from kahvehane.games.base import Action
 from kahvehane.games.koz_maca import KOZ_MACA, Bid, KozMacaDeal, KozMacaState, Play
 from kahvehane.games.koz_maca import engine as km
 from kahvehane.games.tricks import PLAYING, PLAYS, cards_of, mask_of, playable_mask
-from tests.tricks.lockstep import snapshot
+from tests.tricks.lockstep import set_position, snapshot
 
 
 def test_the_compiled_core_is_in_use_unless_turned_off() -> None:
@@ -160,12 +160,7 @@ def test_any_position_offers_what_the_rule_allows(
     trick, hand = list(cards[:n]), mask_of(cards[n:n + size])
     want = [PLAYS[seat][c] for c in cards_of(playable_mask(km.RULES, hand, trick, broken))]
     for cls in (KozMacaDeal, KozMacaState):
-        state = cls(0, [0, 0, 0, 0])
-        state.hands[seat] = hand
-        state.trick = trick
-        state.broken = broken
-        state.phase = PLAYING
-        state.turn = seat
+        state = set_position(cls(0, [0, 0, 0, 0]), seat, hand, trick, broken)
         assert state.legal_actions(seat) == want
         assert state._offered == mask_of(a.card for a in want if isinstance(a, Play))
 

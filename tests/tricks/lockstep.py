@@ -14,7 +14,19 @@ from typing import Any
 
 from kahvehane.errors import IllegalAction, MalformedAction
 from kahvehane.games.base import Action, DealState
-from kahvehane.games.tricks import Play
+from kahvehane.games.tricks import PLAYING, Play, TrickState
+
+
+def set_position(state: TrickState, seat: int, hand: int, trick: list[int],
+             broken: bool) -> TrickState:
+    """``state`` set, field by field as the search bots' samplers do, to the play phase
+    with ``seat`` to play ``hand`` on ``trick``."""
+    state.hands[seat] = hand
+    state.trick = trick
+    state.broken = broken
+    state.phase = PLAYING
+    state.turn = seat
+    return state
 
 
 def snapshot(state: DealState, seats: int) -> Any:

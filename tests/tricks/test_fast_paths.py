@@ -26,7 +26,6 @@ from kahvehane.games.koz_maca import KozMacaDeal
 from kahvehane.games.tricks import (
     BIT,
     FULL,
-    PLAYING,
     PLAYS,
     STRENGTH,
     Play,
@@ -41,6 +40,7 @@ from kahvehane.games.tricks import (
     trick_winner,
     trick_winner_of,
 )
+from tests.tricks.lockstep import set_position
 
 
 def slow_playable(rules: TrickRules, accessible: int, trick: Sequence[int],
@@ -108,12 +108,8 @@ def test_legal_actions_offer_the_playable_mask(
     """TrickState.legal_actions, playable_mask written out, under every kind of rules."""
     rules, hand, trick, broken = position
     state = KozMacaDeal(0, [0, 0, 0, 0])
-    state.hands[seat] = hand
-    state.trick = trick
-    state.broken = broken
     state._rules = rules
-    state.phase = PLAYING
-    state.turn = seat
+    set_position(state, seat, hand, trick, broken)
     want = playable_mask(rules, hand, trick, broken)
     for _ in range(2):  # the second time from the filled cache
         got = state.legal_actions(seat)
