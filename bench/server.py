@@ -330,13 +330,15 @@ class Window:
         and the load average."""
         await asyncio.sleep(3)
         self.counting = True
-        cpu0 = cpu_seconds(server_pid)
+        cpu0 = cpu_seconds(server_pid), cpu_seconds(os.getpid())
         t0 = time.perf_counter()
         await asyncio.sleep(seconds)
         elapsed = time.perf_counter() - t0
         self.counting = False
+        cpu1 = cpu_seconds(server_pid), cpu_seconds(os.getpid())
         return {"per_s": round(self.count / elapsed, 1),
-                "server_cpu_us": per_unit(cpu0, cpu_seconds(server_pid), self.count),
+                "server_cpu_us": per_unit(cpu0[0], cpu1[0], self.count),
+                "load_cpu_us": per_unit(cpu0[1], cpu1[1], self.count),
                 "loadavg": round(os.getloadavg()[0], 2)}
 
 
@@ -382,7 +384,7 @@ async def echo_load_main(args: argparse.Namespace) -> None:
     got = await window.measure(args.duration, args.server_pid)
     print(json.dumps({"messages_per_s": got["per_s"], "size": args.size,
                       "connections": args.connections, "server_cpu_us": got["server_cpu_us"],
-                      "loadavg": got["loadavg"]}), flush=True)
+                      "load_cpu_us": got["load_cpu_us"], "loadavg": got["loadavg"]}), flush=True)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*(ws.close() for ws in conns), return_exceptions=True)
@@ -454,8 +456,8 @@ async def fanout_load_main(args: argparse.Namespace) -> None:
     got = await window.measure(args.duration, args.server_pid)
     print(json.dumps({"moves_per_s": got["per_s"], "size": args.size,
                       "connections": len(tables) * n_seats,
-                      "server_cpu_us": got["server_cpu_us"], "loadavg": got["loadavg"]}),
-          flush=True)
+                      "server_cpu_us": got["server_cpu_us"], "load_cpu_us": got["load_cpu_us"],
+                      "loadavg": got["loadavg"]}), flush=True)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*(ws.close() for seats in tables for ws in seats),
@@ -463,6 +465,23 @@ async def fanout_load_main(args: argparse.Namespace) -> None:
 
 
 # ============================================================================ driver
+TARGET = 0.40  # the issue's echo fraction
+
+
+def budget_line(echo_per_s: float, server_us: float | None,
+                fan_server_us: float | None) -> str:
+    """What the target leaves the server per move: at ``TARGET × echo messages/s`` moves
+    a second, a server process with one core to itself has ``1 / rate`` of CPU per move
+    (its event loop runs on one core; the load takes the other). Beside it, what the
+    salon and the fan-out reference — a server that only forwards — used per move."""
+    if not echo_per_s:
+        return "budget: no echo figure"
+    rate = TARGET * echo_per_s
+    return (f"budget at echo-fraction {TARGET}: {rate:.0f} moves/s leave the server"
+            f" {1e6 / rate:.1f} µs of CPU per move; the salon used {server_us} µs, the"
+            f" fan-out reference {fan_server_us} µs")
+
+
 def run_reference(py: str, me: str, role: str, args: list[str]) -> dict[str, Any]:
     """Run the ``role`` server and its load (``role``-load) once; the load's figures."""
     port = free_port()
@@ -565,13 +584,15 @@ def main() -> int:
           f" {sat['server_kernel_share']}), load {sat['load_cpu_us_per_move']} µs")
     print(f"echo ceiling ({ech['connections']} connections, {ech['size']}-byte messages):"
           f" {ech['messages_per_s']} messages/s, server CPU {ech['server_cpu_us']} µs per"
-          f" message (load average {ech['loadavg']})")
+          f" message, load CPU {ech['load_cpu_us']} µs (load average {ech['loadavg']})")
     fraction = sat["moves_per_s"] / ech["messages_per_s"] if ech["messages_per_s"] else 0.0
     fan_fraction = fan["moves_per_s"] / ech["messages_per_s"] if ech["messages_per_s"] else 0.0
     print(f"fan-out reference (a websockets server forwarding each message to the"
           f" {SEATS[args.game]} seats of its table, nothing else): {fan['moves_per_s']}"
           f" moves/s = {fan_fraction:.3f} of echo, server CPU {fan['server_cpu_us']} µs per"
-          f" move (load average {fan['loadavg']})")
+          f" move, load CPU {fan['load_cpu_us']} µs (load average {fan['loadavg']})")
+    print(budget_line(ech["messages_per_s"], sat["server_cpu_us_per_move"],
+                      fan["server_cpu_us"]))
     print(f"server: tables={args.tables} moves-per-s={sat['moves_per_s']:.0f}"
           f" p99-ms={paced['p99_ms']} echo-fraction={fraction:.3f}")
     return 0

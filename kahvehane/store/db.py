@@ -39,7 +39,7 @@ import orjson
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Table, create_engine, event, insert
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 log = logging.getLogger("kahvehane.store")
@@ -135,6 +135,7 @@ class Store:
         # batch jobs of the current loop iteration, per event loop (see _hand_over)
         self._waiting: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
         self._thread: threading.Thread | None = None
+        self._conn: Connection | None = None  # the writer thread's own (_insert_rows)
         self._readers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="kh-read")
         self.commits = 0
 
@@ -229,6 +230,7 @@ class Store:
             item = pending if pending is not None else self._queue.get()
             pending = None
             if item is _STOP:
+                self._drop_connection()
                 return
             if isinstance(item, _Job):
                 self._execute([item])
@@ -246,20 +248,11 @@ class Store:
             self._execute(batch)
 
     def _execute(self, jobs: list[_Job]) -> None:
-        results: list[Any] = []
         try:
-            with self.sessions() as session, session.begin():
-                grouped: dict[Table, list[dict[str, Any]]] = {}
-                for job in jobs:
-                    if job.fn is None:
-                        assert job.target is not None and job.rows is not None
-                        grouped.setdefault(job.target, []).extend(job.rows)
-                        results.append(None)
-                    else:
-                        results.append(job.fn(session))
-                for target, rows in grouped.items():
-                    if rows:
-                        session.execute(insert(target), rows)
+            if all(job.fn is None for job in jobs):
+                results: list[Any] = self._insert_rows(jobs)
+            else:
+                results = self._in_session(jobs)
             self.commits += 1
         except Exception as exc:  # the callers get the error; the thread goes on
             if len(jobs) > 1:  # one bad append must not sink the others: retry alone
@@ -270,6 +263,55 @@ class Store:
             _deliver([(jobs[0], None, exc)])
             return
         _deliver([(job, result, None) for job, result in zip(jobs, results, strict=True)])
+
+
+    def _in_session(self, jobs: list[_Job]) -> list[Any]:
+        """Jobs with functions (and any inserts among them) in one ORM transaction."""
+        results: list[Any] = []
+        with self.sessions() as session, session.begin():
+            for job in jobs:
+                if job.fn is None:
+                    assert job.target is not None and job.rows is not None
+                    if job.rows:
+                        session.execute(insert(job.target), job.rows)
+                    results.append(None)
+                else:
+                    results.append(job.fn(session))
+        return results
+
+    def _insert_rows(self, jobs: list[_Job]) -> list[Any]:
+        """Inserts only (the moves and deals of a thousand tables): one Core transaction
+        on the writer's own connection, the rows of each table in one ``executemany``.
+
+        Why not a session: an ORM session per group, with a connection taken from the
+        pool and given back, costs several times the insert itself in interpreter time
+        (``bench/store.py``), all of it holding the interpreter the event loop needs. The
+        connection stays open between groups; after a failure it is dropped and the
+        next group opens a new one.
+        """
+        grouped: dict[Table, list[dict[str, Any]]] = {}
+        for job in jobs:
+            assert job.target is not None and job.rows is not None
+            grouped.setdefault(job.target, []).extend(job.rows)
+        conn = self._conn
+        if conn is None:
+            conn = self._conn = self.engine.connect()
+        try:
+            with conn.begin():
+                for target, rows in grouped.items():
+                    if rows:
+                        conn.execute(insert(target), rows)
+        except Exception:
+            self._drop_connection()
+            raise
+        return [None] * len(jobs)
+
+    def _drop_connection(self) -> None:
+        """Close the writer's connection (after a failure, and when the thread stops)."""
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.close()
 
 
 def _deliver(outcomes: list[tuple[_Job, Any, BaseException | None]]) -> None:

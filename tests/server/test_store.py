@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from sqlalchemy import select
 
@@ -70,3 +72,52 @@ def test_ledger_and_accounts(fresh_db: str) -> None:
             assert audit(s) == [] and totals(s).held == 2000
     finally:
         store.engine.dispose()
+
+
+def test_moves_are_written_on_one_kept_connection(fresh_db: str) -> None:
+    """The moves' group inserts run on the writer thread's own connection, kept open
+    between groups (no pool checkout per group); a group that fails drops it, writes
+    nothing, and the next group opens a new one and is written."""
+    from sqlalchemy import event, func
+
+    from kahvehane.store import matches as db
+    from kahvehane.store.models import ActionRow
+    from tests.server.test_storage_failure import failing_inserts
+
+    store = Store(fresh_db)
+    try:
+        store.migrate()
+
+        def new_match(s: object) -> int:
+            from sqlalchemy.orm import Session
+
+            assert isinstance(s, Session)
+            user = create_user(s, "Ayşe", None, guest=True, chips=0)
+            db.create_table(s, "t1", "duz_okey", {}, None, 30, user.id, 4)
+            return db.start_match(s, "t1", "duz_okey", {}, ["Ayşe", "b", "b", "b"],
+                                  [user.id, None, None, None], [None, "x", "x", "x"],
+                                  None).match_id
+
+        match_id = store.run_sync(new_match)
+        checkouts: list[int] = []
+        event.listen(store.engine, "checkout", lambda *_: checkouts.append(1))
+        store.start()
+
+        async def write(i: int) -> None:
+            await store.insert(db.ACTIONS, [db.action_row(match_id, 0, i, {"act": "x", "i": i})])
+
+        async def play() -> None:
+            for i in range(3):
+                await write(i)
+            assert len(checkouts) == 1  # one connection for the three groups
+            with failing_inserts(fresh_db), pytest.raises(Exception, match="injected"):
+                await write(3)
+            await write(4)
+            assert len(checkouts) == 2  # the failed group's connection was replaced
+
+        asyncio.run(play())
+        with store.sessions() as s:
+            assert s.scalars(select(ActionRow.i).order_by(ActionRow.i)).all() == [0, 1, 2, 4]
+            assert s.scalar(select(func.count()).select_from(ActionRow)) == 4
+    finally:
+        store.close()

@@ -1,0 +1,102 @@
+"""The salon's move writes: interpreter time per row of a group insert.
+
+    .venv/bin/python bench/store.py [--db URL] [--groups 400] [--rounds 7]
+
+The salon writes every move before it tells anyone (``Store.insert``, group commit:
+the moves that arrive in one turn of the event loop go in one transaction, one
+``executemany``). At a thousand busy tables a group holds a few moves, so what a group
+costs beside its rows matters. This times, on the same database in the same run:
+
+* **kept connection** — the writer's path (``Store._insert_rows``): a Core transaction
+  on the writer thread's own connection, kept open between groups;
+* **session per group** (the reference, the writer's path before 2026-12-01): an ORM
+  session per group, its connection taken from the pool and given back.
+
+Printed: CPU microseconds per row (``time.process_time``: the interpreter and the
+driver's C code, what the event loop loses while the writer holds the interpreter), the
+median and the spread over ``--rounds`` rounds of ``--groups`` groups, for groups of 1,
+5 and 20 rows of the ``actions`` table. The rounds of the two paths alternate.
+Default database: SQLite in a temporary folder (the embedded default).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from itertools import count
+from typing import Any
+
+from sqlalchemy import insert
+
+from kahvehane.store import Store
+from kahvehane.store import matches as db
+from kahvehane.store.accounts import create_user
+from kahvehane.store.db import _Job, _local
+
+
+def new_match(store: Store) -> int:
+    def make(s: Any) -> int:
+        user = create_user(s, "bench", None, guest=True, chips=0)
+        db.create_table(s, "bench", "koz_maca", {}, 1, 30, user.id, 4)
+        return db.start_match(s, "bench", "koz_maca", {}, ["bench", "b", "b", "b"],
+                              [user.id, None, None, None], [None, "x", "x", "x"],
+                              None).match_id
+    return store.run_sync(make)
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--db", default="", help="database URL (default: a new SQLite file)")
+    p.add_argument("--groups", type=int, default=400)
+    p.add_argument("--rounds", type=int, default=7)
+    args = p.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(args.db or f"sqlite:///{tmp}/bench.sqlite3")
+        store.migrate()
+        match_id = new_match(store)
+        _local.writer = True  # this thread plays the writer thread (BEGIN IMMEDIATE)
+        numbers = count()
+
+        def jobs(size: int) -> list[_Job]:
+            rows = [db.action_row(match_id, 0, next(numbers), {"act": "play", "seat": 1,
+                                                               "card": "QS"})
+                    for _ in range(size)]
+            return [_Job(None, True, None, None, db.ACTIONS, [row])  # type: ignore[arg-type]
+                    for row in rows]
+
+        def kept(size: int) -> None:
+            store._insert_rows(jobs(size))
+
+        def session_per_group(size: int) -> None:
+            with store.sessions() as session, session.begin():
+                session.execute(insert(db.ACTIONS), [row for j in jobs(size)
+                                                     for row in j.rows or ()])
+
+        paths: dict[str, Callable[[int], None]] = {"kept connection": kept,
+                                                   "session per group": session_per_group}
+        print(f"store: {store.dialect}, {args.rounds} rounds of {args.groups} groups")
+        for size in (1, 5, 20):
+            per_row: dict[str, list[float]] = {name: [] for name in paths}
+            for _ in range(args.rounds):
+                for name, fn in paths.items():
+                    t0 = time.process_time()
+                    for _ in range(args.groups):
+                        fn(size)
+                    per_row[name].append(1e6 * (time.process_time() - t0)
+                                         / (args.groups * size))
+            med = {name: statistics.median(v) for name, v in per_row.items()}
+            for name, v in per_row.items():
+                print(f"  groups of {size:2d}, {name:17s}: {med[name]:6.1f} µs CPU per row"
+                      f" (spread {min(v):.1f}–{max(v):.1f})")
+            print(f"  groups of {size:2d}: session per group / kept connection ="
+                  f" {med['session per group'] / med['kept connection']:.2f}")
+        store._drop_connection()
+        store.engine.dispose()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
