@@ -40,6 +40,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Table, create_engine, event, insert
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 log = logging.getLogger("kahvehane.store")
@@ -293,17 +294,25 @@ class Store:
         for job in jobs:
             assert job.target is not None and job.rows is not None
             grouped.setdefault(job.target, []).extend(job.rows)
-        conn = self._conn
-        if conn is None:
-            conn = self._conn = self.engine.connect()
-        try:
-            with conn.begin():
-                for target, rows in grouped.items():
-                    if rows:
-                        conn.execute(insert(target), rows)
-        except Exception:
-            self._drop_connection()
-            raise
+        for retry in (False, True):
+            conn = self._conn
+            if conn is None:
+                conn = self._conn = self.engine.connect()
+            try:
+                with conn.begin():
+                    for target, rows in grouped.items():
+                        if rows:
+                            conn.execute(insert(target), rows)
+                break
+            except DBAPIError as exc:
+                self._drop_connection()
+                # The kept connection had gone (a database restart while it was idle):
+                # once more on a new one, as the pool's pre-ping would have done.
+                if retry or not exc.connection_invalidated:
+                    raise
+            except Exception:
+                self._drop_connection()
+                raise
         return [None] * len(jobs)
 
     def _drop_connection(self) -> None:

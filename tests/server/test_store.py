@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import event, select
 
 from kahvehane.store import Store
+from kahvehane.store import matches as db
 from kahvehane.store.accounts import AccountError, create_user, new_session, session_user
 from kahvehane.store.ledger import (
     InsufficientChips,
@@ -20,7 +23,8 @@ from kahvehane.store.ledger import (
     totals,
     user_account,
 )
-from kahvehane.store.models import LedgerTxn
+from kahvehane.store.models import ActionRow, LedgerTxn
+from tests.server.test_storage_failure import failing_inserts
 
 
 def test_ledger_and_accounts(fresh_db: str) -> None:
@@ -74,50 +78,71 @@ def test_ledger_and_accounts(fresh_db: str) -> None:
         store.engine.dispose()
 
 
+
+def _new_match(store: Store) -> int:
+    """A table and a match to write moves for (foreign keys)."""
+
+    def make(s: object) -> int:
+        from sqlalchemy.orm import Session
+
+        assert isinstance(s, Session)
+        user = create_user(s, "Ayşe", None, guest=True, chips=0)
+        db.create_table(s, "t1", "duz_okey", {}, None, 30, user.id, 4)
+        return db.start_match(s, "t1", "duz_okey", {}, ["Ayşe", "b", "b", "b"],
+                              [user.id, None, None, None], [None, "x", "x", "x"],
+                              None).match_id
+
+    return store.run_sync(make)
+
+
+def _move_writes(db_url: str, play: Callable[[Callable[[int], Awaitable[None]],
+                                                list[Any]], Awaitable[None]]) -> list[int]:
+    """Start a store on ``db_url``, run ``play(write, checkouts)`` (``write(i)`` saves
+    move ``i`` through the writer thread; ``checkouts`` lists the DBAPI connections the
+    pool handed out meanwhile) and return the move numbers saved."""
+    store = Store(db_url)
+    try:
+        store.migrate()
+        match_id = _new_match(store)
+        checkouts: list[Any] = []
+        event.listen(store.engine, "checkout", lambda dbapi, *_: checkouts.append(dbapi))
+        store.start()
+
+        async def write(i: int) -> None:
+            await store.insert(db.ACTIONS, [db.action_row(match_id, 0, i, {"act": "x"})])
+
+        asyncio.run(play(write, checkouts))
+        with store.sessions() as s:
+            return list(s.scalars(select(ActionRow.i).order_by(ActionRow.i)).all())
+    finally:
+        store.close()
+
+
 def test_moves_are_written_on_one_kept_connection(fresh_db: str) -> None:
     """The moves' group inserts run on the writer thread's own connection, kept open
     between groups (no pool checkout per group); a group that fails drops it, writes
     nothing, and the next group opens a new one and is written."""
-    from sqlalchemy import event, func
 
-    from kahvehane.store import matches as db
-    from kahvehane.store.models import ActionRow
-    from tests.server.test_storage_failure import failing_inserts
+    async def play(write: Callable[[int], Awaitable[None]], checkouts: list[Any]) -> None:
+        for i in range(3):
+            await write(i)
+        assert len(checkouts) == 1  # one connection for the three groups
+        with failing_inserts(fresh_db), pytest.raises(Exception, match="injected"):
+            await write(3)
+        await write(4)
+        assert len(checkouts) == 2  # the failed group's connection was replaced
 
-    store = Store(fresh_db)
-    try:
-        store.migrate()
+    assert _move_writes(fresh_db, play) == [0, 1, 2, 4]
 
-        def new_match(s: object) -> int:
-            from sqlalchemy.orm import Session
 
-            assert isinstance(s, Session)
-            user = create_user(s, "Ayşe", None, guest=True, chips=0)
-            db.create_table(s, "t1", "duz_okey", {}, None, 30, user.id, 4)
-            return db.start_match(s, "t1", "duz_okey", {}, ["Ayşe", "b", "b", "b"],
-                                  [user.id, None, None, None], [None, "x", "x", "x"],
-                                  None).match_id
+def test_a_lost_writer_connection_costs_no_move(fresh_db: str) -> None:
+    """If the database drops the kept connection while it is idle (a restart, say), the
+    next group is written on a new connection instead of failing its moves."""
 
-        match_id = store.run_sync(new_match)
-        checkouts: list[int] = []
-        event.listen(store.engine, "checkout", lambda *_: checkouts.append(1))
-        store.start()
+    async def play(write: Callable[[int], Awaitable[None]], checkouts: list[Any]) -> None:
+        await write(0)
+        checkouts[0].close()  # the connection goes away under the writer
+        await write(1)
+        assert len(checkouts) == 2
 
-        async def write(i: int) -> None:
-            await store.insert(db.ACTIONS, [db.action_row(match_id, 0, i, {"act": "x", "i": i})])
-
-        async def play() -> None:
-            for i in range(3):
-                await write(i)
-            assert len(checkouts) == 1  # one connection for the three groups
-            with failing_inserts(fresh_db), pytest.raises(Exception, match="injected"):
-                await write(3)
-            await write(4)
-            assert len(checkouts) == 2  # the failed group's connection was replaced
-
-        asyncio.run(play())
-        with store.sessions() as s:
-            assert s.scalars(select(ActionRow.i).order_by(ActionRow.i)).all() == [0, 1, 2, 4]
-            assert s.scalar(select(func.count()).select_from(ActionRow)) == 4
-    finally:
-        store.close()
+    assert _move_writes(fresh_db, play) == [0, 1]
