@@ -28,7 +28,10 @@ SUIT_SYMBOLS = "♠♥♦♣"
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
-_NAMES: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in RANKS)
+#: The name of every card code (``CARD_NAMES[c] == card_name(c)``): a tuple to index
+#: where names are made by the thousand (the views of trick games).
+CARD_NAMES: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in RANKS)
+_NAMES = CARD_NAMES
 _BY_NAME: dict[str, Card] = {name: i for i, name in enumerate(_NAMES)}
 _SYMBOL_TO_LETTER = {sym: let for sym, let in zip(SUIT_SYMBOLS, SUITS, strict=True)}
 

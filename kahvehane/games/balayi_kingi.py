@@ -408,9 +408,9 @@ class BalayiKingiState(TrickState):
             return None
         return DealResult(self._scores(), "tricks", self.partial_detail(), self.dealer)
 
-    def view(self, seat: int | None) -> JSON:
+    def public_view(self) -> JSON:
         """Face-up cards for everyone (before the contract only the chooser's first five
-        exist); face-down cards as a bare flag; hand cards only to an unlocked owner."""
+        exist); face-down cards as a bare flag."""
         choosing = self.phase == _CONTRACT
         players: list[JSON] = []
         for s in range(SEATS):
@@ -429,7 +429,6 @@ class BalayiKingiState(TrickState):
             })
         out: JSON = {
             "game": self.game,
-            "seat": seat,
             "dealer": self.dealer,
             "chooser": self.chooser,
             "phase": _PHASE_NAMES[self.phase],
@@ -438,19 +437,15 @@ class BalayiKingiState(TrickState):
             "weight": CONTRACTS[self.contract][0] if self.contract else None,
             "first_leader": self.first_leader,
             "players": players,
-            "leader": self.leader if self.phase == _PLAYING else None,
-            "trick": [
-                {"seat": (self.leader + i) % SEATS, "card": card_name(c)}
-                for i, c in enumerate(self.trick)
-            ],
-            "tricks": [
-                {"leader": lead, "cards": [card_name(c) for c in cards], "winner": win}
-                for lead, cards, win in self.history
-            ],
         }
-        if seat is not None and 0 <= seat < SEATS and self.unlocked[seat]:
-            out["hand"] = [card_name(c) for c in cards_of(self.hands[seat])]
+        out.update(self._play_view(self.phase == _PLAYING))
         return out
+
+    def own_view(self, seat: int) -> JSON:
+        """Hand cards only to their unlocked owner."""
+        if not (0 <= seat < SEATS and self.unlocked[seat]):
+            return {}
+        return {"hand": card_names(cards_of(self.hands[seat]))}
 
     def copy(self) -> Self:
         new = self._blank()

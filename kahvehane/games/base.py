@@ -166,9 +166,29 @@ class DealState(ABC):
     def apply(self, action: Action) -> list[Event]:
         """Play ``action``; raise :class:`IllegalAction` (state untouched) if not allowed."""
 
-    @abstractmethod
     def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may see (``None``: a spectator), as JSON-ready data."""
+        """What ``seat`` may see (``None``: a spectator), as JSON-ready data: the
+        :meth:`public_view`, ``"seat"``, and (for a seat) its :meth:`own_view`.
+
+        A game defines the two parts, not this: the salon sends every seat a view after
+        every move and builds and encodes the public part once per move for all of
+        them, so the parts must add up to exactly this view.
+        """
+        out = self.public_view()
+        out["seat"] = seat
+        if seat is not None:
+            out.update(self.own_view(seat))
+        return out
+
+    @abstractmethod
+    def public_view(self) -> JSON:
+        """What everyone at the table sees alike, spectators too (a new dict each call;
+        no ``"seat"`` key)."""
+
+    @abstractmethod
+    def own_view(self, seat: int) -> JSON:
+        """What only ``seat`` sees beside the public view (its hand or rack, say); its
+        keys are not the public view's, nor ``"seat"``."""
 
     @abstractmethod
     def result(self) -> DealResult | None:

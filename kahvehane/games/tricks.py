@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import ClassVar, Self
 
-from kahvehane.cards import SPADES, SUITS, card_name, high_rank
+from kahvehane.cards import CARD_NAMES, SPADES, SUITS, card_name, high_rank
 from kahvehane.games.base import JSON, Action, DealState
 
 __all__ = [
@@ -435,6 +435,9 @@ class TrickState(DealState):
     trick: list[int]
     broken: bool
     _rules: TrickRules
+    # What the shared play view reads (the game keeps them as it plays).
+    leader: int
+    history: list[tuple[int, tuple[int, ...], int]]  # (leader, cards, winner) per trick
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The legal cards of ``seat`` in the play phase, by card code; before it, the
@@ -486,6 +489,21 @@ class TrickState(DealState):
                     *by_mask[mask & _S3]]
         except KeyError:  # a suit mask seen for the first time
             return plays_of(seat, mask)
+
+    def _play_view(self, playing: bool) -> JSON:
+        """The play as everyone sees it: the leader (while cards are being played), the
+        trick on the table and every trick taken. Card names come from a table, since
+        the salon renders this after every move."""
+        names = CARD_NAMES
+        leader = self.leader
+        seats = self.num_seats
+        return {
+            "leader": leader if playing else None,
+            "trick": [{"seat": (leader + i) % seats, "card": names[c]}
+                      for i, c in enumerate(self.trick)],
+            "tricks": [{"leader": lead, "cards": [names[c] for c in cards], "winner": win}
+                       for lead, cards, win in self.history],
+        }
 
     def _opening_actions(self, seat: int) -> list[Action]:
         """The legal actions outside the play phase (bids, a contract); none here."""

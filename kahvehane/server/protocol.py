@@ -30,6 +30,14 @@ def dumps(obj: Any) -> str:
         return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
+def join_objects(*texts: str) -> str:
+    """One JSON object text with the members of the object texts ``texts``, in order
+    (their keys must differ; ``"{}"`` adds nothing). How parts encoded once are put
+    together without decoding them: a change's last event and the state's fields, a
+    view's public part and a seat's own part."""
+    return "{" + ",".join([t[1:-1] for t in texts if len(t) > 2]) + "}"
+
+
 def now_ms() -> int:
     return int(time.time() * 1000)
 

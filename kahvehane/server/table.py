@@ -32,7 +32,7 @@ from kahvehane.games import get_game
 from kahvehane.games.base import Action, DealState, Event
 from kahvehane.match import Match
 from kahvehane.records import replay
-from kahvehane.server.protocol import JSONObj, ProtocolError, dumps, now_ms
+from kahvehane.server.protocol import JSONObj, ProtocolError, dumps, join_objects, now_ms
 from kahvehane.server.protocol import field as msg_field
 from kahvehane.store import matches as db
 from kahvehane.store.accounts import UserInfo, chips_of
@@ -225,16 +225,33 @@ class Table:
         to_act = list(state.to_act) if state is not None and self.match is not None else []
         return {"to_act": to_act, "deadline": self.deadline, "seconds": self.clock}
 
-    def _match_state(self, seat: int | None, clock: JSONObj | None = None) -> JSONObj:
-        """The view, clock and (for a seat to act) legal actions of ``seat``; ``clock``
-        is ``_clock_json()`` when the caller has made it already (one per publish)."""
+    def _match_state(self, seat: int | None) -> JSONObj:
+        """The view, clock and (for a seat to act) legal actions of ``seat``."""
         state = self._state()
         out: JSONObj = {"view": None if state is None else state.view(seat),
-                        "clock": self._clock_json() if clock is None else clock}
+                        "clock": self._clock_json()}
+        legal = self._legal(state, seat)
+        if legal is not None:
+            out["legal"] = legal
+        return out
+
+    def _legal(self, state: DealState | None, seat: int | None) -> list[JSONObj] | None:
+        """The legal actions of ``seat`` if it is to act in a running deal, else None."""
         if state is not None and seat is not None and seat in state.to_act \
                 and self.match is not None and self.match.current is not None:
-            out["legal"] = [a.to_json() for a in state.legal_actions(seat)]
-        return out
+            return [a.to_json() for a in state.legal_actions(seat)]
+        return None
+
+    def _state_text(self, state: DealState, seat: int | None, public: str, clock: str) -> str:
+        """``dumps(self._match_state(seat))``, made of parts: ``public`` is
+        ``dumps(state.public_view())`` and ``clock`` ``dumps(self._clock_json())``, both
+        encoded once per change for every viewer; only the seat's own part of the view
+        and its legal actions are encoded per seat (``DealState.view``)."""
+        view = join_objects(public, f'{{"seat":{"null" if seat is None else seat}}}',
+                            "{}" if seat is None else dumps(state.own_view(seat)))
+        legal = self._legal(state, seat)
+        return join_objects(f'{{"view":{view},"clock":{clock}}}',
+                            "{}" if legal is None else dumps({"legal": legal}))
 
     def _score(self) -> JSONObj:
         assert self.match is not None
@@ -289,12 +306,14 @@ class Table:
             seat = self.seat_of(conn.user)
             user = conn.user.id if conn.user is not None and seat is not None else None
             by_key.setdefault((seat, user), []).append(conn)
-        state_on = with_state and self.match is not None and self._state() is not None
-        clock = self._clock_json() if state_on else None  # the same for every viewer
+        state = self._state() if with_state and self.match is not None else None
+        if state is not None:  # the same for every viewer
+            public, clock = dumps(state.public_view()), dumps(self._clock_json())
         for (seat, user), conns in by_key.items():
             texts = [event_text(ev, user) for ev in items]
-            if state_on:  # the state's fields join the last event's object
-                texts[-1] = texts[-1][:-1] + "," + dumps(self._match_state(seat, clock))[1:]
+            if state is not None:  # the state's fields join the last event's object
+                texts[-1] = join_objects(texts[-1],
+                                         self._state_text(state, seat, public, clock))
             for conn in conns:
                 conn.send_texts(texts)
 

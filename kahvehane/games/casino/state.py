@@ -144,10 +144,8 @@ class CasinoDeal(DealState):
         assert isinstance(action, TrailAction | CaptureAction | BuildAction)
         return self._apply(action, plan)
 
-    def view(self, seat: int | None) -> JSON:
-        """The table as ``seat`` sees it: its own hand, every other hand as a count."""
-        if seat is not None and not 0 <= seat < self.rs.players:
-            raise ValueError(f"seat {seat} does not exist")
+    def public_view(self) -> JSON:
+        """The table as everyone sees it: every hand as a count."""
         out: JSON = {
             "game": self.game,
             "players": self.rs.players,
@@ -169,13 +167,16 @@ class CasinoDeal(DealState):
             "sweeps": list(self.sweeps),
             "totals": list(self.before),
         }
-        if seat is not None:
-            out["seat"] = seat
-            out["hand"] = card_names(self.hands[seat])
-            out["owns"] = sorted(b.value for b in self.builds.values() if b.owner == seat)
         if self._result is not None:
             out["result"] = self._result.to_json()
         return out
+
+    def own_view(self, seat: int) -> JSON:
+        """A seat's own hand and the builds it owns."""
+        if not 0 <= seat < self.rs.players:
+            raise ValueError(f"seat {seat} does not exist")
+        return {"hand": card_names(self.hands[seat]),
+                "owns": sorted(b.value for b in self.builds.values() if b.owner == seat)}
 
     def result(self) -> DealResult | None:
         return self._result

@@ -371,22 +371,13 @@ class KozMacaDeal(TrickState):
             return None
         return DealResult(self._scores(), "tricks", self.partial_detail(), self.dealer)
 
-    def view(self, seat: int | None) -> JSON:
-        """Public facts for everyone; a seat also sees its own hand (KM-6: bids are made
-        looking at one's cards). No other seat's unplayed card appears.
-
-        (The salon sends every seat a view after every move, so card names are looked up
-        in :data:`~kahvehane.games.koz_maca.tables.NAMES` rather than made by a call
-        each: that halves the cost of a late-deal view.)
-        """
-        names = NAMES
-        phase = self.phase
-        leader = self.leader
+    def public_view(self) -> JSON:
+        """Public facts: bids, tricks, the cards played, how many cards each seat holds.
+        No seat's unplayed card appears."""
         out: JSON = {
             "game": self.game,
-            "seat": seat,
             "dealer": self.dealer,
-            "phase": _PHASE_NAMES[phase],
+            "phase": _PHASE_NAMES[self.phase],
             "to_act": list(self.to_act),
             "extra_deal": self.extra_deal,
             "kasa_rule": self.kasa_rule,
@@ -396,15 +387,15 @@ class KozMacaDeal(TrickState):
             "tricks_won": list(self.won),
             "hand_sizes": [h.bit_count() for h in self.hands],
             "spades_broken": self.broken,
-            "leader": leader if phase == _PLAYING else None,
-            "trick": [{"seat": (leader + i) % SEATS, "card": names[c]}
-                      for i, c in enumerate(self.trick)],
-            "tricks": [{"leader": lead, "cards": [names[c] for c in cards], "winner": win}
-                       for lead, cards, win in self.history],
         }
-        if seat is not None and 0 <= seat < SEATS:
-            out["hand"] = [names[c] for c in cards_of(self.hands[seat])]
+        out.update(self._play_view(self.phase == _PLAYING))
         return out
+
+    def own_view(self, seat: int) -> JSON:
+        """A seat sees its own hand (KM-6: bids are made looking at one's cards)."""
+        if not 0 <= seat < SEATS:
+            return {}
+        return {"hand": [NAMES[c] for c in cards_of(self.hands[seat])]}
 
     def copy(self) -> Self:
         new = self._blank()

@@ -8,7 +8,7 @@ shared: a move then allocates one short list (``docs/engine.md``, "Events are re
 
 from __future__ import annotations
 
-from kahvehane.cards import SPADES, card_name
+from kahvehane.cards import CARD_NAMES, SPADES
 from kahvehane.games.base import Event
 from kahvehane.games.tricks import TrickRules
 
@@ -32,10 +32,10 @@ assert SPADES == 0  # the spades are the card codes 0..12: a spade is tested as 
 #: ``BEATS[a][b]``: RULES.beats as rows, two tuple lookups where the flat table needs
 #: arithmetic on the index.
 BEATS: tuple[tuple[bool, ...], ...] = tuple(RULES.beats[52 * a:52 * a + 52] for a in range(52))
-NAMES: tuple[str, ...] = tuple(card_name(c) for c in range(52))
+NAMES = CARD_NAMES
 
 PLAY_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
-    tuple(Event("play", s, {"card": card_name(c)}) for c in range(52)) for s in range(SEATS)
+    tuple(Event("play", s, {"card": NAMES[c]}) for c in range(52)) for s in range(SEATS)
 )
 BID_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
     tuple(Event("bid", s, {"tricks": b}) for b in range(MAX_BID + 1)) for s in range(SEATS)

@@ -549,15 +549,11 @@ class OkeyDeal(DealState):
     def _rack_json(self, seat: int) -> list[list[str]]:
         return [tile_names(block) for block in self.racks[seat]]
 
-    def view(self, seat: int | None) -> JSON:
-        """What ``seat`` sees: its own rack, everyone's discards, counts of the rest.
-
-        Other racks and the pile order are hidden; only a finisher's laid-down rack is
-        shown to all. The KDV Ceza box is shown to its owner.
-        """
+    def public_view(self) -> JSON:
+        """Everyone's discards and counts of the rest; racks and the pile order are
+        hidden, only a finisher's laid-down rack is shown to all."""
         out: JSON = {
             "game": "kdv_okey" if self.kdv else "duz_okey",
-            "seat": seat,
             "starter": self.starter,
             "indicator": tile_name(self.indicator),
             "okey": tile_name(self.okey),
@@ -575,15 +571,16 @@ class OkeyDeal(DealState):
         }
         if self.finisher is not None:
             out["finisher_rack"] = self._rack_json(self.finisher)
-        if seat is not None:
-            out["rack"] = self._rack_json(seat)
-            out["can_show_indicator"] = self.can_show_indicator(seat)
-            if self.kdv:
-                frozen = self._frozen[seat]
-                out["ceza"] = (
-                    None if frozen is None
-                    else unmatched_sum(frozen, self.okey) * self.colour_factor()
-                )
+        return out
+
+    def own_view(self, seat: int) -> JSON:
+        """A seat's own rack, whether it may show the indicator, and (KDV) its Ceza box."""
+        out: JSON = {"rack": self._rack_json(seat),
+                     "can_show_indicator": self.can_show_indicator(seat)}
+        if self.kdv:
+            frozen = self._frozen[seat]
+            out["ceza"] = (None if frozen is None
+                           else unmatched_sum(frozen, self.okey) * self.colour_factor())
         return out
 
 
