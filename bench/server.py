@@ -468,18 +468,27 @@ async def fanout_load_main(args: argparse.Namespace) -> None:
 TARGET = 0.40  # the issue's echo fraction
 
 
-def budget_line(echo_per_s: float, server_us: float | None,
-                fan_server_us: float | None) -> str:
-    """What the target leaves the server per move: at ``TARGET × echo messages/s`` moves
-    a second, a server process with one core to itself has ``1 / rate`` of CPU per move
-    (its event loop runs on one core; the load takes the other). Beside it, what the
-    salon and the fan-out reference — a server that only forwards — used per move."""
+def budget_line(echo_per_s: float, salon: tuple[float | None, float | None],
+                fanout: tuple[float | None, float | None]) -> str:
+    """What the target leaves per move, in CPU: at ``TARGET × echo messages/s`` moves a
+    second, the server and its load share the machine's cores (``cores / rate`` of CPU
+    per move for both together), and the server's event loop has one core at most
+    (``1 / rate``). Beside it, what the salon and the fan-out reference — a server that
+    only forwards — used per move, as (server, load)."""
     if not echo_per_s:
         return "budget: no echo figure"
+    cores = os.cpu_count() or 1
     rate = TARGET * echo_per_s
-    return (f"budget at echo-fraction {TARGET}: {rate:.0f} moves/s leave the server"
-            f" {1e6 / rate:.1f} µs of CPU per move; the salon used {server_us} µs, the"
-            f" fan-out reference {fan_server_us} µs")
+
+    def used(pair: tuple[float | None, float | None]) -> str:
+        a, b = pair
+        return "?" if a is None or b is None else f"{a} + {b} = {a + b:.1f} µs"
+
+    return (f"budget at echo-fraction {TARGET}: {rate:.0f} moves/s leave"
+            f" {1e6 * cores / rate:.1f} µs of CPU per move for the server and its load"
+            f" together ({cores} cores), at most {1e6 / rate:.1f} µs for the server's event"
+            f" loop; used (server + load): salon {used(salon)}, fan-out reference"
+            f" {used(fanout)}")
 
 
 def run_reference(py: str, me: str, role: str, args: list[str]) -> dict[str, Any]:
@@ -591,8 +600,9 @@ def main() -> int:
           f" {SEATS[args.game]} seats of its table, nothing else): {fan['moves_per_s']}"
           f" moves/s = {fan_fraction:.3f} of echo, server CPU {fan['server_cpu_us']} µs per"
           f" move, load CPU {fan['load_cpu_us']} µs (load average {fan['loadavg']})")
-    print(budget_line(ech["messages_per_s"], sat["server_cpu_us_per_move"],
-                      fan["server_cpu_us"]))
+    print(budget_line(ech["messages_per_s"],
+                      (sat["server_cpu_us_per_move"], sat["load_cpu_us_per_move"]),
+                      (fan["server_cpu_us"], fan["load_cpu_us"])))
     print(f"server: tables={args.tables} moves-per-s={sat['moves_per_s']:.0f}"
           f" p99-ms={paced['p99_ms']} echo-fraction={fraction:.3f}")
     return 0

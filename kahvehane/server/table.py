@@ -250,8 +250,8 @@ class Table:
         view = join_objects(public, f'{{"seat":{"null" if seat is None else seat}}}',
                             "{}" if seat is None else dumps(state.own_view(seat)))
         legal = self._legal(state, seat)
-        return join_objects(f'{{"view":{view},"clock":{clock}}}',
-                            "{}" if legal is None else dumps({"legal": legal}))
+        more = "" if legal is None else ',"legal":' + dumps(legal)
+        return f'{{"view":{view},"clock":{clock}{more}}}'
 
     def _score(self) -> JSONObj:
         assert self.match is not None
