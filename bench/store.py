@@ -1,6 +1,6 @@
 """The salon's move writes: interpreter time per row of a group insert.
 
-    .venv/bin/python bench/store.py [--db URL] [--groups 400] [--rounds 7]
+    .venv/bin/python bench/store.py [--postgres URL] [--groups 400] [--rounds 7]
 
 The salon writes every move before it tells anyone (``Store.insert``, group commit:
 the moves that arrive in one turn of the event loop go in one transaction, one
@@ -16,16 +16,20 @@ Printed: CPU microseconds per row (``time.process_time``: the interpreter and th
 driver's C code, what the event loop loses while the writer holds the interpreter), the
 median and the spread over ``--rounds`` rounds of ``--groups`` groups, for groups of 1,
 5 and 20 rows of the ``actions`` table. The rounds of the two paths alternate.
-Default database: SQLite in a temporary folder (the embedded default).
+Default database: SQLite in a temporary folder (the embedded default). With
+``--postgres URL`` (for example ``postgresql://127.0.0.1:5432/test``) a scratch database
+is created on that server for the run and dropped after it.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import secrets
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import count
 from typing import Any
 
@@ -47,14 +51,34 @@ def new_match(store: Store) -> int:
     return store.run_sync(make)
 
 
+@contextlib.contextmanager
+def scratch_database(postgres: str, folder: str) -> Iterator[str]:
+    """The URL of an empty database: a SQLite file in ``folder``, or (``postgres``: a
+    server's URL) a database created on that server and dropped afterwards."""
+    if not postgres:
+        yield f"sqlite:///{folder}/bench.sqlite3"
+        return
+    import psycopg
+
+    name = f"kh_bench_{secrets.token_hex(5)}"
+    with psycopg.connect(postgres, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{postgres.rsplit('/', 1)[0]}/{name}"
+    finally:
+        with psycopg.connect(postgres, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--db", default="", help="database URL (default: a new SQLite file)")
+    p.add_argument("--postgres", default="", metavar="URL",
+                   help="a PostgreSQL server to run on (default: a new SQLite file)")
     p.add_argument("--groups", type=int, default=400)
     p.add_argument("--rounds", type=int, default=7)
     args = p.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        store = Store(args.db or f"sqlite:///{tmp}/bench.sqlite3")
+    with tempfile.TemporaryDirectory() as tmp, scratch_database(args.postgres, tmp) as url:
+        store = Store(url)
         store.migrate()
         match_id = new_match(store)
         _local.writer = True  # this thread plays the writer thread (BEGIN IMMEDIATE)
