@@ -31,8 +31,7 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 #: The name of every card code (``CARD_NAMES[c] == card_name(c)``): a tuple to index
 #: where names are made by the thousand (the views of trick games).
 CARD_NAMES: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in RANKS)
-_NAMES = CARD_NAMES
-_BY_NAME: dict[str, Card] = {name: i for i, name in enumerate(_NAMES)}
+_BY_NAME: dict[str, Card] = {name: i for i, name in enumerate(CARD_NAMES)}
 _SYMBOL_TO_LETTER = {sym: let for sym, let in zip(SUIT_SYMBOLS, SUITS, strict=True)}
 
 
@@ -76,7 +75,7 @@ def parse_card(text: str) -> Card:
 
 
 def card_name(c: Card) -> str:
-    return _NAMES[c]
+    return CARD_NAMES[c]
 
 
 def parse_cards(texts: Iterable[str]) -> list[Card]:
@@ -103,7 +102,7 @@ def canonical_cards(names: object) -> list[Card] | None:
 
 
 def card_names(cards: Iterable[Card]) -> list[str]:
-    return [_NAMES[c] for c in cards]
+    return [CARD_NAMES[c] for c in cards]
 
 
 def full_deck() -> list[Card]:
