@@ -265,7 +265,6 @@ class Store:
             return
         _deliver([(job, result, None) for job, result in zip(jobs, results, strict=True)])
 
-
     def _in_session(self, jobs: list[_Job]) -> list[Any]:
         """Jobs with functions (and any inserts among them) in one ORM transaction."""
         results: list[Any] = []
@@ -304,15 +303,12 @@ class Store:
                         if rows:
                             conn.execute(insert(target), rows)
                 break
-            except DBAPIError as exc:
+            except Exception as exc:
                 self._drop_connection()
                 # The kept connection had gone (a database restart while it was idle):
                 # once more on a new one, as the pool's pre-ping would have done.
-                if retry or not exc.connection_invalidated:
+                if retry or not (isinstance(exc, DBAPIError) and exc.connection_invalidated):
                     raise
-            except Exception:
-                self._drop_connection()
-                raise
         return [None] * len(jobs)
 
     def _drop_connection(self) -> None:
