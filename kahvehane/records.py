@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from kahvehane.errors import (
-    IllegalAction,
+    ActionError,
     KahvehaneError,
-    MalformedRecord,
     MalformedSetup,
     NotationError,
+    RecordError,
 )
 from kahvehane.games.base import JSON
 from kahvehane.match import Match, MatchOver, derive_setup
@@ -49,7 +49,6 @@ class ReplayError(KahvehaneError):
         self.action_index = action_index
         self.action = action
         self.illegal = illegal
-        self.reason = message
         if deal is None:
             where = "record"
         elif action_index is None:
@@ -59,6 +58,7 @@ class ReplayError(KahvehaneError):
             where = f"deal {deal}, action {action_index} {shown}"
         kind = "illegal action" if illegal else "malformed record"
         super().__init__(f"{where}: {kind}: {message}")
+        self.reason = message  # without the place: what the fault itself was
 
 
 def parse_record(data: str | bytes | Mapping[str, Any]) -> JSON:
@@ -100,7 +100,7 @@ def replay(data: str | bytes | Mapping[str, Any]) -> Match:
     try:
         match = Match(rec["game"], rec.get("options") or {}, seed=rec.get("seed"),
                       players=rec.get("players"))
-    except (MalformedRecord, TypeError, ValueError) as exc:
+    except (RecordError, TypeError, ValueError) as exc:
         raise ReplayError(str(exc)) from None
     if match.players and len(match.players) != match.num_seats:  # [] = no names given
         raise ReplayError(
@@ -135,7 +135,7 @@ def replay(data: str | bytes | Mapping[str, Any]) -> Match:
                                   action=raw, illegal=True)
             try:
                 match.apply(raw)
-            except (IllegalAction, NotationError) as exc:
+            except (ActionError, NotationError) as exc:
                 raise ReplayError(str(exc), deal=k, action_index=i, action=raw,
                                   illegal=True) from None
         if match.current is not None and k != len(deals) - 1:

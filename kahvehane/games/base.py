@@ -20,9 +20,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
-from kahvehane.errors import MalformedAction, NotationError
+from kahvehane.errors import ActionError, MalformedAction, NotationError
+
+if TYPE_CHECKING:
+    from kahvehane.games.spec import GameSpec
 
 JSON = dict[str, Any]
 
@@ -166,6 +169,22 @@ class DealState(ABC):
     def apply(self, action: Action) -> list[Event]:
         """Play ``action``; raise :class:`IllegalAction` (state untouched) if not allowed."""
 
+    def is_legal(self, action: Action) -> bool:
+        """Whether :meth:`apply` would accept ``action`` now. A query: it changes nothing
+        (not even a remembered legal set). Games override it with a direct check; this
+        default tries the action on a copy."""
+        try:
+            self.copy().apply(action)
+        except ActionError:
+            return False
+        return True
+
+    def free_actions(self, seat: int) -> tuple[str, ...]:
+        """The record ``act`` names ``seat`` may make now whether or not it is its turn
+        (Okey's ``arrange``): such an action neither ends nor needs a turn, so the salon's
+        clock ignores it. Most games have none."""
+        return ()
+
     def view(self, seat: int | None) -> JSON:
         """What ``seat`` may see (``None``: a spectator), as JSON-ready data: the
         :meth:`public_view`, ``"seat"``, and (for a seat) its :meth:`own_view`.
@@ -205,6 +224,17 @@ class DealState(ABC):
     @abstractmethod
     def parse_action(cls, obj: Mapping[str, Any]) -> Action:
         """Read a record action; raise :class:`MalformedAction` saying what is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenPlaces:
+    """What a view does not show. ``unseen`` are the item codes (cards or tiles) the
+    seat cannot see, each once per physical copy; ``sizes`` maps each hidden place
+    (``"hand:2"``, ``"pile"``, ``"down"``, …; the game documents its names) to how many of
+    them it holds. The sizes add up to ``len(unseen)``."""
+
+    unseen: tuple[int, ...]
+    sizes: Mapping[str, int]
 
 
 class GameRules(ABC):
@@ -247,6 +277,33 @@ class GameRules(ABC):
     @abstractmethod
     def summary(self, options: JSON, history: Sequence[DealResult]) -> MatchSummary:
         """Totals, whether the match is over, the winner and top-level extras."""
+
+    # -- sampling (resampling from an information state, as OpenSpiel's
+    # ``resample_from_infostate``): what a seat cannot see, and a deal built from a view
+    # with those places filled. Search bots deal the hidden cards at random (with what
+    # the public history implies) and build states with these, never from an engine's
+    # private fields.
+
+    def hidden_places(self, options: JSON, view: Mapping[str, Any]) -> HiddenPlaces:
+        """What ``view`` (a seat's view of a deal in progress) does not show: the cards or
+        tiles it cannot see and the places they lie in, with how many each holds."""
+        raise NotImplementedError(f"{self.name} does not deal from a view")
+
+    def deal_from_view(
+        self, options: JSON, view: Mapping[str, Any], assignment: Mapping[str, Sequence[int]]
+    ) -> DealState:
+        """A deal state in which the viewing seat sees exactly ``view`` and each hidden
+        place of :meth:`hidden_places` holds ``assignment[place]`` (in order, where the
+        order matters: a pile's top first). :class:`MalformedSetup` if the assignment
+        does not fill the places with the unseen items."""
+        raise NotImplementedError(f"{self.name} does not deal from a view")
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game's :class:`~kahvehane.games.spec.GameSpec` (options, capabilities)."""
+        from kahvehane.games import get_spec
+
+        return get_spec(self.name)
 
     def describe_item(self, code: int) -> str:
         """Notation of one tile or card code of this game."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kahvehane.bots import Bot, bot_kinds, make_bot
-from kahvehane.errors import IllegalAction, KahvehaneError, NotationError
+from kahvehane.errors import ActionError, IllegalAction, KahvehaneError, NotationError
 from kahvehane.fair import commitment, new_seed
 from kahvehane.games import get_game
 from kahvehane.games.base import Action, DealState, Event
@@ -746,7 +746,7 @@ class Table:
         try:
             action = state.parse_action({**raw, "seat": seat})
             items = await self._play(seat, action, auto=False)
-        except IllegalAction as exc:
+        except ActionError as exc:
             raise ProtocolError("illegal_action", _plain(exc), exc.rule) from None
         except (NotationError, KahvehaneError, KeyError, TypeError, ValueError) as exc:
             raise ProtocolError("illegal_action", str(exc)) from None
@@ -902,11 +902,8 @@ class Table:
             self._publish(items, with_state=True)
 
 
-def _plain(exc: IllegalAction) -> str:
-    text = str(exc)
-    if exc.rule and text.endswith(f" ({exc.rule})"):
-        return text[: -len(exc.rule) - 3]
-    return text
+def _plain(exc: ActionError) -> str:
+    return exc.reason
 
 
 async def _on_detach(table: Table, cmd: Command) -> None:

@@ -19,18 +19,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kahvehane.games.spec import Transfer
+
 __all__ = ["ChipSettlement", "Transfer", "settle_game"]
 
 SEATS = 4
-
-
-@dataclass(frozen=True, slots=True)
-class Transfer:
-    """``amount`` chips move from account ``source`` to account ``target``."""
-
-    source: str
-    target: str
-    amount: int
 
 
 @dataclass(frozen=True, slots=True)
