@@ -34,7 +34,7 @@ def clear_caches() -> None:
 
 def make_table(rules: CasinoRules, options: dict[str, object], rng: random.Random,
                loose_count: int, build_count: int) -> CasinoDeal:
-    rs = rules.ruleset(rules.parse_options({"players": 2, **options}))
+    rs = rules.variant(rules.parse_options({"players": 2, **options}))
     deck = list(range(52))
     rng.shuffle(deck)
     hand = [deck.pop() for _ in range(4)]

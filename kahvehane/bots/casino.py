@@ -22,7 +22,7 @@ from kahvehane.bots.base import Bot
 from kahvehane.cards import SPADES, Card, parse_card, rank_of
 from kahvehane.games.base import Action
 from kahvehane.games.casino.actions import BuildAction, CaptureAction, TrailAction
-from kahvehane.games.casino.table import Build
+from kahvehane.games.casino.builds import Build
 from kahvehane.games.casino.values import TEN_OF_DIAMONDS, TWO_OF_SPADES
 
 CARD_WEIGHT = 0.06

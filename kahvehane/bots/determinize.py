@@ -31,7 +31,6 @@ from kahvehane.games import balayi_kingi as bk
 from kahvehane.games import get_game
 from kahvehane.games.base import DealState
 from kahvehane.games.casino.rules import CasinoRules
-from kahvehane.games.casino.table import Build
 from kahvehane.games.koz_maca import engine as km
 from kahvehane.games.tricks import TrickRules, playable_mask
 
@@ -296,12 +295,16 @@ class BalayiSampler:
 
 # ---------------------------------------------------------------------------- Casino
 class CasinoSampler:
-    """Other hands and the stock of a Casino view.
+    """Other hands, the stock and the captured piles of a Casino view.
 
-    ``gone`` are cards the bot remembers seeing that are no longer on the table or in
-    its hand: captured, so in no hand and not in the stock. Which player captured which
-    card is not kept, so the piles get the captured cards at random, in the right
-    numbers: a search scores what is captured from now on.
+    The game says what is hidden and builds the deal
+    (:meth:`~kahvehane.games.casino.rules.CasinoRules.hidden_places` /
+    ``deal_from_view``); this adds what the bot knows beside the view. ``gone`` are
+    cards it remembers seeing that are no longer on the table or in its hand: captured,
+    so in no hand and not in the stock. Which player captured which card is not kept, so
+    the piles get the captured cards at random, in the right numbers: a search scores
+    what is captured from now on. And an owner holds a card that captures each of his
+    builds (O-2), so one such card is dealt to him first.
     """
 
     def __init__(self, view: Mapping[str, Any], options: Mapping[str, Any],
@@ -309,35 +312,25 @@ class CasinoSampler:
         self.view = view
         rules = get_game(view["game"])
         assert isinstance(rules, CasinoRules)
-        opts = dict(options)
-        opts.setdefault("players", view["players"])
         self.rules = rules
-        self.rs = rules.ruleset(rules.parse_options(opts))
-        self.seat = int(view["seat"])
-        self.hand = [parse_card(x) for x in view["hand"]]
-        self.loose = [parse_card(x) for x in view["table"]["loose"]]
-        self.builds = {
-            int(b["value"]): Build(int(b["value"]), b["kind"], int(b["owner"]),
-                                   tuple(parse_card(x) for x in b["cards"]),
-                                   tuple(tuple(parse_card(x) for x in g) for g in b["groups"]))
-            for b in view["table"]["builds"]
-        }
-        on_table = sum(BIT[c] for c in self.loose) + sum(
-            BIT[c] for b in self.builds.values() for c in b.cards)
-        unseen = FULL & ~(on_table | sum(BIT[c] for c in self.hand) | gone)
-        self.cards = cards_of(unseen)
-        n = self.rs.players
-        self.sizes = {s: int(view["hand_sizes"][s]) for s in range(n) if s != self.seat}
-        self.sizes[n] = int(view["stock"])  # place n: the stock
-        self.allowed = dict.fromkeys(self.sizes, unseen)
+        self.options = rules.parse_options({"players": view["players"], **options})
+        self.variant = rules.variant(self.options)
+        places = rules.hidden_places(self.options, view)
+        unseen = sum(BIT[c] for c in places.unseen)
+        gone &= unseen
+        self.cards = cards_of(unseen & ~gone)
         self.gone = cards_of(gone)
-        self.captured = [int(x) for x in view["captured"]]
-        # O-2: an owner holds a capturing card for each of his builds
-        self.owed = [(b.owner, b.value) for b in self.builds.values() if b.owner != self.seat]
+        n = self.variant.players
+        seat = view["seat"]
+        self.sizes = {s: places.sizes[f"hand:{s}"] for s in range(n) if s != seat}
+        self.sizes[n] = places.sizes["stock"]  # place n: the stock
+        self.allowed = dict.fromkeys(self.sizes, unseen & ~gone)
+        self.captured = [places.sizes[f"pile:{s}"] for s in range(n)]
+        self.owed = [(int(b["owner"]), int(b["value"])) for b in view["table"]["builds"]
+                     if b["owner"] != seat]
 
     def sample(self, rng: random.Random) -> DealState:
-        v = self.view
-        n = self.rs.players
+        n = self.variant.players
         cards = self.cards
         sizes = self.sizes
         kept: dict[int, list[int]] = {}
@@ -345,7 +338,7 @@ class CasinoSampler:
             pool = list(cards)
             sizes = dict(sizes)
             for owner, value in self.owed:
-                fits = [c for c in pool if self.rs.can_capture(c, value)]
+                fits = [c for c in pool if self.variant.can_capture(c, value)]
                 if fits and sizes[owner] > 0:
                     c = fits[int(rng.random() * len(fits))]
                     pool.remove(c)
@@ -353,45 +346,17 @@ class CasinoSampler:
                     sizes[owner] -= 1
             cards = pool
         dealt = deal_constrained(cards, self.allowed, sizes, rng)
-        hands: list[list[int]] = [[] for _ in range(n)]
-        hands[self.seat] = list(self.hand)
-        for s in range(n):
-            if s != self.seat:
-                hands[s] = kept.get(s, []) + dealt[s]
-        stock = dealt[n]
+        assignment: dict[str, list[int]] = {
+            f"hand:{s}": kept.get(s, []) + dealt[s] for s in self.sizes if s != n}
+        assignment["stock"] = dealt[n]
         used = {c for cs in dealt.values() for c in cs}
         used.update(c for cs in kept.values() for c in cs)
         out = [c for c in self.cards if c not in used] + self.gone
         rng.shuffle(out)
-        piles: list[list[int]] = []
         for s in range(n):
-            piles.append(out[: self.captured[s]])
+            assignment[f"pile:{s}"] = out[: self.captured[s]]
             out = out[self.captured[s]:]
-        rnd = int(v["round"])
-        total = int(v["rounds"])
-        rounds: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(rnd)]
-        rounds.append([list(h) for h in hands])
-        for _ in range(rnd + 1, total):
-            rounds.append([stock[4 * s: 4 * s + 4] for s in range(n)])
-            stock = stock[4 * n:]
-        cls = self.rules.deal_class
-        st = object.__new__(cls)
-        st.rs = self.rs
-        st.dealer = int(v["dealer"])
-        st._rounds = rounds
-        st.round = rnd
-        st.hands = hands
-        st.loose = list(self.loose)
-        st.builds = dict(self.builds)
-        st.piles = piles
-        st.sweeps = list(v["sweeps"])
-        st.last_capturer = v["last_capturer"]
-        st.turn = int(v["to_act"][0])
-        st.before = tuple(v["totals"])
-        st.residue = None
-        st._result = None
-        st._over = False
-        return st
+        return self.rules.deal_from_view(self.options, self.view, assignment)
 
 
 def sampler(view: Mapping[str, Any], options: Mapping[str, Any] | None = None,

@@ -133,7 +133,7 @@ def rollout_balayi(state: Any, rng: random.Random, root_round: int) -> None:
 def rollout_casino(state: Any, rng: random.Random, root_round: int) -> None:
     """Capture equal cards (and a build of that value) when possible, else trail; to the
     end of the round of cards the search started in."""
-    rs = state.rs
+    variant = state.variant
     while not state.is_over and state.round == root_round:
         s = state.turn
         hand = list(state.hands[s])
@@ -141,17 +141,17 @@ def rollout_casino(state: Any, rng: random.Random, root_round: int) -> None:
         done = False
         if rng.random() >= EPSILON:
             for p in hand:
-                court = rs.court_rank(p)
+                court = variant.court_rank(p)
                 sets: list[tuple[int, ...]]
                 value: int | None = None
                 if court is not None:
                     sets = [(x,) for x in state.loose if rank_of(x) == court]
                     del sets[1:]
                 else:
-                    values = rs.play_values(p)
+                    values = variant.play_values(p)
                     v = values[0]
                     value = v if len(values) > 1 else None
-                    sets = [(x,) for x in state.loose if rs.table_value(x) == v]
+                    sets = [(x,) for x in state.loose if variant.table_value(x) == v]
                     build = state.builds.get(v)
                     if build is not None:
                         sets.append(build.cards)
@@ -186,25 +186,25 @@ def reward_balayi(state: Any, root: Any) -> list[float]:
 
 
 def reward_casino(state: Any, root: Any) -> list[float]:
-    rs = state.rs
-    side_pts = [0.0] * rs.num_sides
-    for s in range(rs.players):
+    variant = state.variant
+    side_pts = [0.0] * variant.num_sides
+    for s in range(variant.players):
         gained = state.piles[s][len(root.piles[s]):]
-        side_pts[rs.side_of(s)] += sum(card_points(c) for c in gained)
-    if rs.sweeps:
+        side_pts[variant.side_of(s)] += sum(card_points(c) for c in gained)
+    if variant.sweeps:
         for s in state.sweeps[len(root.sweeps):]:
-            side_pts[rs.side_of(s)] += 1.0
+            side_pts[variant.side_of(s)] += 1.0
     # builds count for their owner, as the heuristic values them (the owner keeps a card
     # to take it): the change since the root
     for sign, where in ((1.0, state), (-1.0, root)):
         for b in where.builds.values():
-            side_pts[rs.side_of(b.owner)] += sign * BUILD_SHARE * sum(
+            side_pts[variant.side_of(b.owner)] += sign * BUILD_SHARE * sum(
                 card_points(c) for c in b.cards)
     total = sum(side_pts)
-    k = rs.num_sides
+    k = variant.num_sides
     out = []
-    for s in range(rs.players):
-        mine = side_pts[rs.side_of(s)]
+    for s in range(variant.players):
+        mine = side_pts[variant.side_of(s)]
         out.append(mine - (total - mine) / (k - 1))
     return out
 

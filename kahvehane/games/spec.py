@@ -100,7 +100,9 @@ class OptionSpec:
 
     ``required`` options have no default (Casino's ``players``). ``label`` and ``note``
     are what a form shows (both languages). ``choices`` lists every allowed value in the
-    order a form offers them; otherwise ``min`` / ``max`` bound an integer.
+    order a form offers them; otherwise ``min`` / ``max`` bound an integer. A
+    ``nullable`` option also takes ``None`` (JSON ``null``), which means "none chosen"
+    (Royal Casino's ``preset``); its default is then usually ``None``.
     """
 
     name: str
@@ -110,6 +112,7 @@ class OptionSpec:
     min: int | None = None
     max: int | None = None
     required: bool = False
+    nullable: bool = False
     label: Message | None = None
     note: Message | None = None
 
@@ -123,6 +126,8 @@ class OptionSpec:
     def parse(self, value: Any, game: str) -> Any:
         """``value`` checked exactly against this option, or :class:`InvalidOptions`
         naming the option, the game and what was wrong."""
+        if value is None and self.nullable:
+            return None
         ok = isinstance(value, self.type) and (self.type is bool or not isinstance(value, bool))
         shown = [_show(c) for c in self.choices or ()]
         if not ok:
@@ -151,6 +156,8 @@ class OptionSpec:
             out["max"] = self.max
         if self.required:
             out["required"] = True
+        if self.nullable:
+            out["nullable"] = True
         if self.label is not None:
             out["label"] = self.label.to_json()
         if self.note is not None:

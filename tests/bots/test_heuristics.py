@@ -16,8 +16,8 @@ from kahvehane.games import get_game
 from kahvehane.games.balayi_kingi import ChooseContract
 from kahvehane.games.casino import CasinoDeal
 from kahvehane.games.casino.actions import CaptureAction
-from kahvehane.games.casino.table import Build
-from kahvehane.games.casino.values import CasinoRuleset
+from kahvehane.games.casino.builds import Build
+from kahvehane.games.casino.values import CasinoVariant
 from kahvehane.games.okey.actions import Arrange, Discard, Finish, ShowIndicator
 from kahvehane.games.okey.fixed import fixed_setup
 from kahvehane.games.okey.melds import unmatched_sum
@@ -103,7 +103,7 @@ def test_balayi_picks_the_contract_of_its_visible_cards() -> None:
 
 
 def test_casino_captures_the_big_casino_and_protects_its_build() -> None:
-    rs = CasinoRuleset(players=2)
+    rs = CasinoVariant(players=2)
     st = CasinoDeal.from_position(rs, [parse_cards(["10H", "3C"]), parse_cards(["5S"])],
                                   loose=parse_cards(["10D", "4H"]), turn=0)
     bot = CasinoHeuristicBot("casino", 0, random.Random(1))

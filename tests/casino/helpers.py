@@ -19,8 +19,8 @@ from kahvehane.games.casino import (
     TrailAction,
 )
 from kahvehane.games.casino.actions import CasinoAction
+from kahvehane.games.casino.builds import MULTIPLE, SINGLE
 from kahvehane.games.casino.fixed import fixed_setup
-from kahvehane.games.casino.table import MULTIPLE, SINGLE
 
 
 def cards(text: str) -> list[Card]:
@@ -53,7 +53,7 @@ def position(
     """
     rules = rules_of(game)
     opts = rules.parse_options({"players": len(hands), **options})
-    rs = rules.ruleset(opts)
+    rs = rules.variant(opts)
     made = [Build(v, kind, owner, tuple(cards(cs))) for v, kind, owner, cs in builds]
     return rules.deal_class.from_position(
         rs,
@@ -181,7 +181,7 @@ def card_strings(obj: Any) -> set[str]:
 def hidden_from(state: CasinoDeal, viewer: int | None) -> set[str]:
     """Cards ``viewer`` may not see: other hands and every undealt round."""
     hidden = {card_name(x) for s, h in enumerate(state.hands) if s != viewer for x in h}
-    for rnd in state._rounds[state.round + 1 :]:
+    for rnd in state.stock:
         hidden |= {card_name(x) for h in rnd for x in h}
     return hidden
 

@@ -7,7 +7,7 @@ import pytest
 from kahvehane.errors import IllegalAction
 from kahvehane.games.base import Action
 from kahvehane.games.casino import BuildAction, CaptureAction, CasinoDeal
-from kahvehane.games.casino.table import MULTIPLE, SINGLE, Build
+from kahvehane.games.casino.builds import MULTIPLE, SINGLE, Build
 
 from .helpers import build, c, capture, cards, key, legal_keys, playing, position, snapshot, trail
 

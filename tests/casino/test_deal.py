@@ -13,7 +13,7 @@ from kahvehane.games import get_game
 from kahvehane.games.base import DealResult
 from kahvehane.games.casino import CASINO, ROYAL_CASINO, CasinoDeal
 from kahvehane.games.casino.fixed import fixed_setup
-from kahvehane.games.casino.values import CasinoRuleset, RoyalRuleset
+from kahvehane.games.casino.values import CasinoVariant, RoyalVariant
 from kahvehane.match import Match, derive_setup
 
 from .helpers import random_hand
@@ -61,7 +61,7 @@ def test_clockwise_direction_is_accepted() -> None:
 
 
 def test_c1_c2_casino_values() -> None:
-    rs = CasinoRuleset(players=2)
+    rs = CasinoVariant(players=2)
     assert [rs.table_value(parse_card(r + "H")) for r in ["A", "2", "9", "10", "J", "Q", "K"]] == [
         1, 2, 9, 10, None, None, None]
     assert rs.play_values(parse_card("KH")) == () and rs.max_value == 10
@@ -69,11 +69,11 @@ def test_c1_c2_casino_values() -> None:
 
 
 def test_c3_c5_c6_royal_values() -> None:
-    rs = RoyalRuleset(players=2)
+    rs = RoyalVariant(players=2)
     assert [rs.table_value(parse_card(r + "C")) for r in ["A", "J", "Q", "K"]] == [1, 11, 12, 13]
     assert rs.play_values(parse_card("AC")) == (1, 14)
     assert rs.play_values(parse_card("2S")) == (2,) and rs.max_value == 14
-    nordic = RoyalRuleset(players=2, nordic_specials=True)
+    nordic = RoyalVariant(players=2, nordic_specials=True)
     assert nordic.play_values(parse_card("2S")) == (2, 15)
     assert nordic.play_values(parse_card("10D")) == (10, 16)
     assert nordic.table_value(parse_card("10D")) == 10 and nordic.max_value == 16
@@ -81,7 +81,7 @@ def test_c3_c5_c6_royal_values() -> None:
 
 
 def test_c7_partners_sit_opposite() -> None:
-    rs = CasinoRuleset(players=4, partners=True)
+    rs = CasinoVariant(players=4, partners=True)
     assert [rs.side_of(s) for s in range(4)] == [0, 1, 0, 1]
     assert rs.seats_of(1) == (1, 3) and rs.num_sides == 2
 

@@ -21,7 +21,7 @@ from kahvehane.games.casino import (
     TrailAction,
 )
 from kahvehane.games.casino.scoring import score_hand
-from kahvehane.games.casino.values import RoyalRuleset
+from kahvehane.games.casino.values import RoyalVariant
 from kahvehane.match import Match
 
 from .helpers import build, c, capture, cards, deal, playing, position, trail
@@ -29,8 +29,8 @@ from .helpers import build, c, capture, cards, deal, playing, position, trail
 DOM: dict[str, Any] = {"preset": "royal_dominican"}
 
 
-def dom(**kw: Any) -> RoyalRuleset:
-    return RoyalRuleset(**{"players": 2, "dominican": True, **kw})
+def dom(**kw: Any) -> RoyalVariant:
+    return RoyalVariant(**{"players": 2, "dominican": True, **kw})
 
 
 # -- options ------------------------------------------------------------------------------------
@@ -39,7 +39,7 @@ def dom(**kw: Any) -> RoyalRuleset:
 def test_the_preset_is_a_royal_option_off_by_default() -> None:
     plain = ROYAL_CASINO.parse_options({"players": 2})
     assert "preset" not in plain and "direction" not in plain
-    assert ROYAL_CASINO.ruleset(plain).preset is None
+    assert ROYAL_CASINO.variant(plain).preset is None
     on = ROYAL_CASINO.parse_options({"players": 2, **DOM})
     assert on == {
         "players": 2,
@@ -50,7 +50,7 @@ def test_the_preset_is_a_royal_option_off_by_default() -> None:
         "preset": "royal_dominican",
         "direction": "counter-clockwise",
     }
-    rs = ROYAL_CASINO.ruleset(on)
+    rs = ROYAL_CASINO.variant(on)
     assert rs.dominican and rs.preset == "royal_dominican"
     # the normalised options parse to themselves (records store them)
     assert ROYAL_CASINO.parse_options(on) == on
@@ -189,13 +189,13 @@ def test_r3c_standing_sweeps() -> None:
     team = dom(players=4, partners=True)
     assert team.standing_sweeps([0, 2, 1]) == [2]  # partners never cancel each other
     assert team.standing_sweeps([0, 2, 3, 1]) == []
-    assert RoyalRuleset(players=2).standing_sweeps([0, 1]) == [0, 1]
+    assert RoyalVariant(players=2).standing_sweeps([0, 1]) == [0, 1]
 
 
 def test_r3c_cancelled_sweeps_score_nothing() -> None:
     piles = [cards("2H 3H"), cards("4H 5H")]
     on = score_hand(dom(), piles, [0, 1, 0], (0, 0))
-    off = score_hand(RoyalRuleset(players=2), piles, [0, 1, 0], (0, 0))
+    off = score_hand(RoyalVariant(players=2), piles, [0, 1, 0], (0, 0))
     assert on.points["sweeps"] == (1, 0)
     assert off.points["sweeps"] == (2, 1)
 
@@ -232,7 +232,7 @@ def test_r3d_item_counts() -> None:
     assert [p for p in (1, 2, 3) if rs.item_counts(19, p)] == [2]
     assert [p for p in (1, 2, 3) if rs.item_counts(20, p)] == [1]
     assert dom(target=11).item_counts(8, 1) is False  # relative to the target
-    assert all(RoyalRuleset(players=2).item_counts(r, p) for r in (18, 19, 20) for p in (1, 2))
+    assert all(RoyalVariant(players=2).item_counts(r, p) for r in (18, 19, 20) for p in (1, 2))
 
 
 # Side 0 takes 10♦, 2♠, A♠ and more spades; side 1 takes most cards.
@@ -257,7 +257,7 @@ def test_r3d_on_18_only_most_cards_can_score() -> None:
         "little_casino",
         "aces",
     ]
-    off = score_hand(RoyalRuleset(players=2), _piles(), [], (18, 0))
+    off = score_hand(RoyalVariant(players=2), _piles(), [], (18, 0))
     assert off.stopped_at == "big_casino"
 
 

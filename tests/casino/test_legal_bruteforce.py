@@ -21,7 +21,7 @@ from kahvehane.cards import Card, rank_of
 from kahvehane.errors import IllegalAction
 from kahvehane.games.base import Action
 from kahvehane.games.casino import BuildAction, CaptureAction, CasinoDeal, TrailAction
-from kahvehane.games.casino.table import MULTIPLE, SINGLE, Build
+from kahvehane.games.casino.builds import MULTIPLE, SINGLE, Build
 from kahvehane.match import Match
 
 from .helpers import rules_of
@@ -91,7 +91,7 @@ def _maximal(sets: dict[frozenset[Card], Canon]) -> set[Canon]:
 
 def expected_listing(state: CasinoDeal) -> set[Canon]:
     """The documented listing, from brute force over every stated move."""
-    rs = state.rs
+    rs = state.variant
     seat = state.turn
     hand = state.hands[seat]
     loose = sorted(state.loose)
@@ -180,7 +180,7 @@ def check_position(state: CasinoDeal) -> None:
     assert set(canons) == expected_listing(state)
     owns = any(b.owner == seat for b in state.builds.values())
     trails = {a.card for a in listed if isinstance(a, TrailAction)}
-    if state.rs.preset is None:  # O-1, T-1
+    if state.variant.preset is None:  # O-1, T-1
         assert trails == (set() if owns else set(state.hands[seat]))
     assert trails == {x for x in state.hands[seat] if _legal(state, TrailAction(seat, x))}
     assert listed, "a player to act always has a legal move (O-4)"
@@ -231,7 +231,7 @@ def _synthetic(game: str, seed: int, nordic: bool) -> CasinoDeal:
     raw: dict[str, Any] = {"players": rng.choice([2, 3])}
     if nordic:
         raw["nordic_specials"] = True
-    rs = rules.ruleset(rules.parse_options(raw))
+    rs = rules.variant(rules.parse_options(raw))
     deck = list(range(52))
     rng.shuffle(deck)
     builds: list[Build] = []
@@ -258,6 +258,6 @@ def test_listing_matches_brute_force_on_synthetic_tables(game: str, nordic: bool
         # a synthetic owner may hold no card for their build; such a seat can be stuck
         seat = state.turn
         owned = [b.value for b in state.builds.values() if b.owner == seat]
-        if any(not any(state.rs.can_capture(x, v) for x in state.hands[seat]) for v in owned):
+        if any(not any(state.variant.can_capture(x, v) for x in state.hands[seat]) for v in owned):
             continue
         check_position(state)

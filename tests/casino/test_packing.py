@@ -116,7 +116,7 @@ def test_royal_ace_counts_every_loose_ace_as_taken() -> None:
 
 def _big_table(game: str, seed: int) -> tuple[object, int]:
     rules = ROYAL_CASINO if game == "royal_casino" else CASINO
-    rs = rules.ruleset(rules.parse_options({"players": 2}))
+    rs = rules.variant(rules.parse_options({"players": 2}))
     rng = random.Random(seed)
     deck = list(range(52))
     rng.shuffle(deck)

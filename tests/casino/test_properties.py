@@ -52,7 +52,7 @@ def check_hand(state: CasinoDeal) -> None:
         assert len(piles) + residue["cards"] == 52
         return
     assert sorted(piles) == list(range(52))
-    rs = state.rs
+    rs = state.variant
     sides = range(rs.num_sides)
     seat_of = [rs.seats_of(x)[0] for x in sides]
     non_sweep = sum(result.detail["points"][k][seat_of[x]] for k in
@@ -125,7 +125,7 @@ def play_match(game: str, options: dict[str, Any], seed: int, max_hands: int = 3
             actions = state.legal_actions(seat)
             assert actions, "O-4: somebody to act always has a move"
             for a in actions:  # R-3b: no listed move leaves a loose card of its rank
-                must = state.rs.must_take(a.card, state.loose)
+                must = state.variant.must_take(a.card, state.loose)
                 assert not must or (isinstance(a, CaptureAction)
                                     and set(must) <= {x for st_ in a.sets for x in st_})
             for other in range(state.num_seats):

@@ -10,7 +10,7 @@ import pytest
 from kahvehane.games.base import DealResult
 from kahvehane.games.casino import CASINO, ROYAL_CASINO, TrailAction
 from kahvehane.games.casino.scoring import score_hand, unique_max
-from kahvehane.games.casino.values import CasinoRuleset, RoyalRuleset
+from kahvehane.games.casino.values import CasinoVariant, RoyalVariant
 
 from .helpers import capture, cards, position, trail
 
@@ -80,7 +80,7 @@ def test_t16_tied_cards_score_nothing() -> None:
     p0 = spades[:7] + [x for x in ALL if x >= 13][:19]
     p1 = [x for x in ALL if x not in p0]
     assert (len(p0), len(p1)) == (26, 26)
-    score = score_hand(CasinoRuleset(players=2), [p0, p1], [], (0, 0))
+    score = score_hand(CasinoVariant(players=2), [p0, p1], [], (0, 0))
     assert score.points["cards"] == (0, 0)
     assert score.points["spades"] == (1, 0)
     non_sweep = sum(sum(v) for k, v in score.points.items() if k != "sweeps")
@@ -89,7 +89,7 @@ def test_t16_tied_cards_score_nothing() -> None:
 
 def test_e3_item_values() -> None:
     p0, p1 = piles_of("10D 2S AS AH AD AC 3S", "rest")
-    score = score_hand(CasinoRuleset(players=2), [p0, p1], [], (0, 0))
+    score = score_hand(CasinoVariant(players=2), [p0, p1], [], (0, 0))
     assert score.points == {
         "cards": (0, 3), "spades": (0, 1), "aces": (4, 0),
         "big_casino": (2, 0), "little_casino": (1, 0), "sweeps": (0, 0),
@@ -101,7 +101,7 @@ def test_e4_ties_among_three() -> None:
     assert unique_max([20, 20, 12]) is None
     p = [cards("2H 3H 4H"), cards("5H 6H 7H"), [x for x in ALL if x not in
                                                 cards("2H 3H 4H 5H 6H 7H")]]
-    score = score_hand(CasinoRuleset(players=3), p, [], (0, 0, 0))
+    score = score_hand(CasinoVariant(players=3), p, [], (0, 0, 0))
     assert score.points["cards"] == (0, 0, 3)
 
 
@@ -119,7 +119,7 @@ def test_e5_non_sweep_points_per_hand(cards_tied: bool, spades_tied: bool, total
         piles.append(spades[s_at : s_at + k] + others[o_at : o_at + n - k])
         s_at, o_at = s_at + k, o_at + n - k
     assert sorted(x for p in piles for x in p) == ALL
-    score = score_hand(CasinoRuleset(players=3), piles, [], (0, 0, 0))
+    score = score_hand(CasinoVariant(players=3), piles, [], (0, 0, 0))
     assert sum(sum(v) for k, v in score.points.items() if k != "sweeps") == total
 
 
@@ -182,7 +182,7 @@ def test_final_capture_clearing_the_table_is_a_sweep() -> None:
 
 
 def test_sweeps_score_in_casino_when_enabled() -> None:
-    score = score_hand(CasinoRuleset(players=2, sweeps=True), piles_of("rest", ""), [1, 1, 0],
+    score = score_hand(CasinoVariant(players=2, sweeps=True), piles_of("rest", ""), [1, 1, 0],
                        (0, 0))
     assert score.points["sweeps"] == (1, 2)
 
@@ -193,7 +193,7 @@ def test_sweeps_score_in_casino_when_enabled() -> None:
 def test_t18_count_out_stops_at_the_target() -> None:
     p0 = [x for x in ALL if x not in cards("AS 2S 3S 4S 5S 6S 7S 10D")][:30]
     p1 = [x for x in ALL if x not in p0]
-    score = score_hand(RoyalRuleset(players=2), [p0, p1], [], (19, 20))
+    score = score_hand(RoyalVariant(players=2), [p0, p1], [], (19, 20))
     assert score.points["cards"] == (3, 0)
     assert score.points["spades"] == (0, 1) and score.points["big_casino"] == (0, 2)
     assert score.stopped_at == "cards"
@@ -202,7 +202,7 @@ def test_t18_count_out_stops_at_the_target() -> None:
 
 def test_count_out_item_by_item() -> None:
     """Order: cards, spades, 10♦, 2♠, aces ♠ ♣ ♥ ♦, sweeps in order (R-count-out)."""
-    rs = RoyalRuleset(players=2)
+    rs = RoyalVariant(players=2)
     p1 = cards("2S AS AC 3S 4S 5S 6S 7S 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
                " 2C 3C 4C 5C 6C 7C")
     p0 = [x for x in ALL if x not in p1]

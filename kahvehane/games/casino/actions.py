@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 from kahvehane.cards import Card, card_name
 from kahvehane.errors import MalformedAction
 from kahvehane.games.base import JSON, Action, card_value, require
+from kahvehane.games.casino.messages import NO_SUCH_SEAT, NOT_AN_INTEGER, SET_NOT_LIST, UNKNOWN_ACT
 
 Sets = tuple[tuple[Card, ...], ...]
 
@@ -96,14 +97,14 @@ def _sets(raw: list[Any]) -> Sets:
     out: list[tuple[Card, ...]] = []
     for i, s in enumerate(raw):
         if not isinstance(s, list):
-            raise MalformedAction(f"'sets'[{i}] must be a list of cards, not {s!r}")
+            raise MalformedAction(SET_NOT_LIST, index=i, value=repr(s))
         out.append(tuple(card_value(x, f"'sets'[{i}]") for x in s))
     return tuple(out)
 
 
 def _int(value: Any, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedAction(f"{key!r} must be an integer, not {value!r}")
+        raise MalformedAction(NOT_AN_INTEGER, key=repr(key), value=repr(value))
     return value
 
 
@@ -116,7 +117,7 @@ def parse_action(obj: Mapping[str, Any]) -> CasinoAction:
     act = require(obj, "act", str)
     seat = require(obj, "seat", int)
     if seat < 0:
-        raise MalformedAction(f"seat {seat} does not exist")
+        raise MalformedAction(NO_SUCH_SEAT, seat=seat)
     card = card_value(require(obj, "card", str), "'card'")
     if act == "trail":
         return TrailAction(seat, card)
@@ -127,4 +128,4 @@ def parse_action(obj: Mapping[str, Any]) -> CasinoAction:
     if act == "build":
         sets = _sets(require(obj, "sets", list))
         return BuildAction(seat, card, sets, _int(require(obj, "value", int), "value"))
-    raise MalformedAction(f"unknown act {act!r}: Casino's actions are trail, capture and build")
+    raise MalformedAction(UNKNOWN_ACT, act=repr(act))

@@ -28,14 +28,52 @@ from kahvehane.games.casino.actions import (
     Sets,
     TrailAction,
 )
+from kahvehane.games.casino.builds import MULTIPLE, SINGLE, Build, can_keep
+from kahvehane.games.casino.messages import (
+    BUILD_NEEDS_VALUE,
+    BUILD_RANGE,
+    BUILD_SET_SUM,
+    CAPTURED_WHOLE,
+    COUNTS,
+    COURT_BUILD,
+    COURT_NO_VALUE,
+    COURT_ONE,
+    COURT_RANK,
+    COURTS_BUILT,
+    COURTS_IN_SUM,
+    DECLARE,
+    EMPTY_SET,
+    FROZEN,
+    IN_BUILD_JOIN,
+    IN_BUILD_RAISE,
+    KEEP_ONE,
+    KEEP_SEVERAL,
+    MERGE_SAME,
+    MUST_ALSO_TAKE,
+    MUST_CAPTURE_IT,
+    MUST_CAPTURE_THEM,
+    NO_CAPTURE_CARD,
+    NO_SET,
+    NOT_ALONE,
+    NOT_IN_HAND,
+    NOT_ON_TABLE,
+    PLAYED_IN_SET,
+    PLAYED_ONCE,
+    PLAYED_SET,
+    RAISES_TO,
+    SECOND_BUILD,
+    SET_SUM,
+    TRAIL_OWNER,
+    TWICE,
+    TWO_CARDS,
+)
 from kahvehane.games.casino.packing import (
     Group,
     build_packings,
     capture_packings,
     value_multisets,
 )
-from kahvehane.games.casino.table import MULTIPLE, SINGLE, Build, can_keep
-from kahvehane.games.casino.values import CasinoRuleset
+from kahvehane.games.casino.values import CasinoVariant
 
 Builds = Mapping[int, Build]
 """The builds on the table by value: there is never more than one per value (B-9)."""
@@ -73,33 +111,32 @@ def _owned_after(builds: Builds, seat: int, gone: Sequence[int]) -> list[int]:
 
 
 def _check_keep(
-    rs: CasinoRuleset, seat: int, values: list[int], rest: Sequence[Card], played: Card
+    variant: CasinoVariant, seat: int, values: list[int], rest: Sequence[Card], played: Card
 ) -> None:
     """O-2: after the move the player keeps a card for every build they own."""
-    if not can_keep(values, rest, rs.can_capture):
-        shown = ", ".join(f"the {v}-build" for v in sorted(values))
-        raise IllegalAction(
-            f"after playing {card_name(played)} seat {seat} would own {shown} without a"
-            " card of its own left to capture each",
-            "O-2",
-        )
+    if not can_keep(values, rest, variant.can_capture):
+        if len(values) == 1:
+            raise IllegalAction(KEEP_ONE, "O-2", card=card_name(played), seat=seat,
+                                value=values[0])
+        raise IllegalAction(KEEP_SEVERAL, "O-2", card=card_name(played), seat=seat,
+                            values=", ".join(map(str, sorted(values))))
 
 
 def _check_common(sets: Sets, played: Card) -> None:
     if not sets:
-        raise IllegalAction(f"playing {card_name(played)} this way names no set", "C-19")
+        raise IllegalAction(NO_SET, "C-19", card=card_name(played))
     seen: set[Card] = set()
     for s in sets:
         if not s:
-            raise IllegalAction("a set may not be empty", "C-19")
+            raise IllegalAction(EMPTY_SET, "C-19")
         for c in s:
             if c in seen:
-                raise IllegalAction(f"{card_name(c)} appears in two sets", "C-20")
+                raise IllegalAction(TWICE, "C-20", card=card_name(c))
             seen.add(c)
 
 
 def check(
-    rs: CasinoRuleset,
+    variant: CasinoVariant,
     seat: int,
     hand: Sequence[Card],
     loose: Sequence[Card],
@@ -108,42 +145,33 @@ def check(
 ) -> Plan:
     """Validate ``action`` for ``seat`` (whose turn it is) and say what it does."""
     if action.card not in hand:
-        raise IllegalAction(f"{card_name(action.card)} is not in seat {seat}'s hand", "C-16")
-    must = rs.must_take(action.card, loose)
+        raise IllegalAction(NOT_IN_HAND, "C-16", card=card_name(action.card), seat=seat)
+    must = variant.must_take(action.card, loose)
     if must and not isinstance(action, CaptureAction):
-        raise IllegalAction(
-            f"{card_name(action.card)} matches the loose {_names(must)} and must capture"
-            f" {'it' if len(must) == 1 else 'them'} (royal_dominican)",
-            "R-3b",
-        )
+        raise IllegalAction(MUST_CAPTURE_IT if len(must) == 1 else MUST_CAPTURE_THEM, "R-3b",
+                            card=card_name(action.card), cards=_names(must))
     if isinstance(action, TrailAction):
         return _check_trail(seat, builds, action)
     if isinstance(action, CaptureAction):
-        plan = _check_capture(rs, seat, hand, loose, builds, action)
+        plan = _check_capture(variant, seat, hand, loose, builds, action)
         left = [x for x in must if x not in plan.taken_loose]
         if left:
-            raise IllegalAction(
-                f"{card_name(action.card)} must also take the loose {_names(left)} of its"
-                " rank (royal_dominican)",
-                "R-3b",
-            )
+            raise IllegalAction(MUST_ALSO_TAKE, "R-3b", card=card_name(action.card),
+                                cards=_names(left))
         return plan
-    return _check_build(rs, seat, hand, loose, builds, action)
+    return _check_build(variant, seat, hand, loose, builds, action)
 
 
 def _check_trail(seat: int, builds: Builds, action: TrailAction) -> Plan:
     owned = sorted(b.value for b in builds.values() if b.owner == seat)
     if owned:
-        raise IllegalAction(
-            f"seat {seat} owns the {owned[0]}-build and may not trail"
-            f" {card_name(action.card)}: capture, build or add instead",
-            "O-1",
-        )
+        raise IllegalAction(TRAIL_OWNER, "O-1", seat=seat, value=owned[0],
+                            card=card_name(action.card))
     return Plan("trail", action.card, None)
 
 
 def _check_capture(
-    rs: CasinoRuleset,
+    variant: CasinoVariant,
     seat: int,
     hand: Sequence[Card],
     loose: Sequence[Card],
@@ -153,40 +181,31 @@ def _check_capture(
     p = action.card
     _check_common(action.sets, p)
     if any(p in s for s in action.sets):
-        raise IllegalAction(f"the played {card_name(p)} cannot be in a captured set", "C-19")
+        raise IllegalAction(PLAYED_IN_SET, "C-19", card=card_name(p))
     loose_set = set(loose)
     rest = _remove_one(hand, p)
-    court = rs.court_rank(p)
+    court = variant.court_rank(p)
     if court is not None:
         if action.value is not None:
-            raise IllegalAction(f"{card_name(p)} is a court and has no value to declare", "C-18")
+            raise IllegalAction(COURT_NO_VALUE, "C-18", card=card_name(p))
         if len(action.sets) != 1 or len(action.sets[0]) != 1:
-            raise IllegalAction(
-                f"{card_name(p)} is a court: it captures exactly one loose card of its rank",
-                "C-18",
-            )
+            raise IllegalAction(COURT_ONE, "C-18", card=card_name(p))
         x = action.sets[0][0]
         if x not in loose_set or rank_of(x) != court:
-            raise IllegalAction(
-                f"{card_name(p)} captures only a loose court of its rank, not {card_name(x)}",
-                "C-18",
-            )
-        _check_keep(rs, seat, _owned_after(builds, seat, ()), rest, p)
+            raise IllegalAction(COURT_RANK, "C-18", card=card_name(p), other=card_name(x))
+        _check_keep(variant, seat, _owned_after(builds, seat, ()), rest, p)
         return Plan("capture", p, None, (x,))
-    options = rs.play_values(p)
-    rule = "C-3" if rs.royal else "C-2"
+    options = variant.play_values(p)
+    rule = "C-3" if variant.royal else "C-2"
     if action.value is None:
         if len(options) > 1:
-            raise IllegalAction(
-                f"declare what {card_name(p)} counts: {' or '.join(map(str, options))}", rule
-            )
+            raise IllegalAction(DECLARE, rule, card=card_name(p), values=list(options))
         v = options[0]
     elif action.value in options:
         v = action.value
     else:
-        raise IllegalAction(
-            f"{card_name(p)} counts {' or '.join(map(str, options))}, not {action.value}", rule
-        )
+        raise IllegalAction(COUNTS, rule, card=card_name(p), values=list(options),
+                            value=action.value)
     by_cards = {b.card_set: b for b in builds.values()}
     in_build = {c: b for b in builds.values() for c in b.cards}
     taken_loose: list[Card] = []
@@ -195,47 +214,38 @@ def _check_capture(
         b = by_cards.get(frozenset(s))
         if b is not None:
             if b.value != v:
-                raise IllegalAction(
-                    f"the {b.value}-build ({_names(b.cards)}) is captured only by a card"
-                    f" counting {b.value}, and {card_name(p)} counts {v}",
-                    "C-15",
-                )
+                raise IllegalAction(BUILD_NEEDS_VALUE, "C-15", value=b.value,
+                                    cards=_names(b.cards), card=card_name(p), counted=v)
             taken_builds.append(b.value)
             continue
         for c in s:
             if c in in_build:
-                raise IllegalAction(
-                    f"{card_name(c)} is in the {in_build[c].value}-build, which is captured"
-                    " whole, as one set of exactly its cards",
-                    "C-15",
-                )
+                raise IllegalAction(CAPTURED_WHOLE, "C-15", card=card_name(c),
+                                    value=in_build[c].value)
             if c not in loose_set:
-                raise IllegalAction(f"{card_name(c)} is not on the table", "C-19")
+                raise IllegalAction(NOT_ON_TABLE, "C-19", card=card_name(c))
         if len(s) == 1:
             c = s[0]
-            if rs.table_value(c) == v or (rs.pairs_by_rank(p) and rank_of(c) == rank_of(p)):
+            paired = variant.pairs_by_rank(p) and rank_of(c) == rank_of(p)
+            if variant.table_value(c) == v or paired:
                 taken_loose.append(c)
                 continue
-            raise IllegalAction(
-                f"{card_name(p)} counting {v} cannot take {card_name(c)} alone", "C-19"
-            )
-        values = [rs.table_value(c) for c in s]
+            raise IllegalAction(NOT_ALONE, "C-19", card=card_name(p), value=v,
+                                other=card_name(c))
+        values = [variant.table_value(c) for c in s]
         if any(x is None for x in values):
-            raise IllegalAction(f"courts never count in a sum ({_names(s)})", "C-20")
+            raise IllegalAction(COURTS_IN_SUM, "C-20", cards=_names(s))
         total = sum(x for x in values if x is not None)
         if total != v:
-            raise IllegalAction(
-                f"{_names(s)} make {total}, not {v}: each set must be worth what"
-                f" {card_name(p)} counts",
-                "C-19",
-            )
+            raise IllegalAction(SET_SUM, "C-19", cards=_names(s), total=total, value=v,
+                                card=card_name(p))
         taken_loose.extend(s)
-    _check_keep(rs, seat, _owned_after(builds, seat, taken_builds), rest, p)
+    _check_keep(variant, seat, _owned_after(builds, seat, taken_builds), rest, p)
     return Plan("capture", p, v, tuple(taken_loose), tuple(taken_builds))
 
 
 def _check_build(
-    rs: CasinoRuleset,
+    variant: CasinoVariant,
     seat: int,
     hand: Sequence[Card],
     loose: Sequence[Card],
@@ -243,17 +253,15 @@ def _check_build(
     action: BuildAction,
 ) -> Plan:
     p, big_v = action.card, action.value
-    if rs.table_value(p) is None:
-        raise IllegalAction(f"{card_name(p)} is a court: courts are never built", "B-0")
-    if not 1 <= big_v <= rs.max_value:
-        raise IllegalAction(f"a build is worth 1 to {rs.max_value}, not {big_v}", "C-6")
+    if variant.table_value(p) is None:
+        raise IllegalAction(COURT_BUILD, "B-0", card=card_name(p))
+    if not 1 <= big_v <= variant.max_value:
+        raise IllegalAction(BUILD_RANGE, "C-6", max=variant.max_value, value=big_v)
     _check_common(action.sets, p)
     holding = [s for s in action.sets if p in s]
     if len(holding) != 1:
-        raise IllegalAction(
-            f"the played {card_name(p)} must be in the build, in exactly one set", "B-2"
-        )
-    hs = rs.play_values(p)
+        raise IllegalAction(PLAYED_ONCE, "B-2", card=card_name(p))
+    hs = variant.play_values(p)
     loose_set = set(loose)
     by_cards = {b.card_set: b for b in builds.values()}
     in_build = {c: b for b in builds.values() for c in b.cards}
@@ -266,75 +274,47 @@ def _check_build(
         if b is not None:
             if p in s:
                 if b.kind != SINGLE:
-                    raise IllegalAction(
-                        f"the {b.value}-build is a multiple build: its value is frozen and"
-                        f" {card_name(p)} cannot raise it",
-                        "B-7",
-                    )
+                    raise IllegalAction(FROZEN, "B-7", value=b.value, card=card_name(p))
                 if big_v - b.value not in hs:
-                    raise IllegalAction(
-                        f"{card_name(p)} raises the {b.value}-build to"
-                        f" {' or '.join(str(b.value + h) for h in hs)}, not {big_v}",
-                        "B-6",
-                    )
+                    raise IllegalAction(RAISES_TO, "B-6", card=card_name(p), value=b.value,
+                                        values=[b.value + h for h in hs], target=big_v)
                 groups.append((*b.cards, p))
             else:
                 if b.value != big_v:
-                    raise IllegalAction(
-                        f"the {b.value}-build cannot become part of a {big_v}-build: only"
-                        " builds of the same value merge",
-                        "B-10",
-                    )
+                    raise IllegalAction(MERGE_SAME, "B-10", value=b.value, target=big_v)
                 groups.extend(b.groups)
             absorbed.append(b)
             continue
         for c in s:
             if c in in_build:
-                rule, why = (
-                    ("B-6", "table cards never change a build's value")
-                    if p in s
-                    else ("C-15", "a build joins whole, as one set of exactly its cards")
-                )
-                raise IllegalAction(
-                    f"{card_name(c)} is in the {in_build[c].value}-build: {why}", rule
-                )
+                why, rule = (IN_BUILD_RAISE, "B-6") if p in s else (IN_BUILD_JOIN, "C-15")
+                raise IllegalAction(why, rule, card=card_name(c), value=in_build[c].value)
             if c != p and c not in loose_set:
-                raise IllegalAction(f"{card_name(c)} is not on the table", "B-4")
+                raise IllegalAction(NOT_ON_TABLE, "B-4", card=card_name(c))
         others = [c for c in s if c != p]
-        values = [rs.table_value(c) for c in others]
+        values = [variant.table_value(c) for c in others]
         if any(x is None for x in values):
-            raise IllegalAction(f"courts are never built ({_names(others)})", "B-0")
+            raise IllegalAction(COURTS_BUILT, "B-0", cards=_names(others))
         total = sum(x for x in values if x is not None)
         if p in s:
             if big_v - total not in hs:
-                made = " or ".join(str(h + total) for h in hs)
-                raise IllegalAction(f"{_names(s)} make {made}, not {big_v}", "B-4")
+                raise IllegalAction(PLAYED_SET, "B-4", cards=_names(s),
+                                    values=[h + total for h in hs], value=big_v)
         elif total != big_v:
-            raise IllegalAction(
-                f"{_names(s)} make {total}, not {big_v}: every set of a build is worth its"
-                " value",
-                "B-5",
-            )
+            raise IllegalAction(BUILD_SET_SUM, "B-5", cards=_names(s), total=total,
+                                value=big_v)
         taken_loose.extend(others)
         groups.append(tuple(s))
     existing = builds.get(big_v)
     if existing is not None and existing not in absorbed:
-        raise IllegalAction(
-            f"there is already a {big_v}-build ({_names(existing.cards)}): add to it, as one"
-            " more set of this build, instead of making a second one",
-            "B-9",
-        )
+        raise IllegalAction(SECOND_BUILD, "B-9", value=big_v, cards=_names(existing.cards))
     if len(action.sets) == 1 and action.sets[0] == (p,):
-        raise IllegalAction(
-            f"a build needs at least two cards: {card_name(p)} alone is a trail", "B-4"
-        )
+        raise IllegalAction(TWO_CARDS, "B-4", card=card_name(p))
     rest = _remove_one(hand, p)
-    if not any(rs.can_capture(c, big_v) for c in rest):
-        raise IllegalAction(
-            f"seat {seat} would keep no card worth {big_v} to capture this build", "B-1"
-        )
+    if not any(variant.can_capture(c, big_v) for c in rest):
+        raise IllegalAction(NO_CAPTURE_CARD, "B-1", seat=seat, value=big_v)
     gone = [b.value for b in absorbed]
-    _check_keep(rs, seat, [*_owned_after(builds, seat, gone), big_v], rest, p)
+    _check_keep(variant, seat, [*_owned_after(builds, seat, gone), big_v], rest, p)
     kind = SINGLE if len(action.sets) == 1 else MULTIPLE
     cards = tuple(c for s in action.sets for c in s)
     new = Build(big_v, kind, seat, cards, tuple(groups))
@@ -351,18 +331,18 @@ class LooseIndex:
     every choice of actual cards.
     """
 
-    def __init__(self, rs: CasinoRuleset, loose: Sequence[Card]) -> None:
+    def __init__(self, variant: CasinoVariant, loose: Sequence[Card]) -> None:
         by_value: dict[int, list[Card]] = {}
         courts: list[Card] = []
         for c in sorted(loose):
-            v = rs.table_value(c)
+            v = variant.table_value(c)
             if v is None:
                 courts.append(c)
             else:
                 by_value.setdefault(v, []).append(c)
         self.by_value = by_value
         self.courts = courts
-        counts = [0] * rs.max_value
+        counts = [0] * variant.max_value
         for v, cs in by_value.items():
             counts[v - 1] = len(cs)
         self.counts = tuple(counts)
@@ -413,7 +393,7 @@ def _need(*groups: Sequence[int]) -> Counter[int]:
 
 
 def legal_actions(
-    rs: CasinoRuleset,
+    variant: CasinoVariant,
     seat: int,
     hand: Sequence[Card],
     loose: Sequence[Card],
@@ -445,43 +425,43 @@ def legal_actions(
     same cards — their number grows exponentially with the table, and each is either
     identical in effect to a listed move or takes a subset of its cards.
     """
-    index = LooseIndex(rs, loose)
+    index = LooseIndex(variant, loose)
     owns = any(b.owner == seat for b in builds.values())
     captures: list[CasinoAction] = []
     makes: list[CasinoAction] = []
     trails: list[CasinoAction] = []
     for p in hand:
         rest = _remove_one(hand, p)
-        captures.extend(_captures(rs, seat, p, rest, index, builds))
-        if rs.must_take(p, loose):  # R-3b: a maximal capture takes every card of its rank
+        captures.extend(_captures(variant, seat, p, rest, index, builds))
+        if variant.must_take(p, loose):  # R-3b: a maximal capture takes every card of its rank
             continue
-        makes.extend(_builds(rs, seat, p, rest, index, builds))
+        makes.extend(_builds(variant, seat, p, rest, index, builds))
         if not owns:
             trails.append(TrailAction(seat, p))
     return captures + makes + trails
 
 
 def _captures(
-    rs: CasinoRuleset,
+    variant: CasinoVariant,
     seat: int,
     p: Card,
     rest: Sequence[Card],
     index: LooseIndex,
     builds: Builds,
 ) -> Iterator[CasinoAction]:
-    court = rs.court_rank(p)
+    court = variant.court_rank(p)
     if court is not None:
-        if can_keep(_owned_after(builds, seat, ()), rest, rs.can_capture):
+        if can_keep(_owned_after(builds, seat, ()), rest, variant.can_capture):
             for x in index.courts:
                 if rank_of(x) == court:
                     yield CaptureAction(seat, p, ((x,),))
         return
-    options = rs.play_values(p)
-    pairs = rs.pairs_by_rank(p)
+    options = variant.play_values(p)
+    pairs = variant.pairs_by_rank(p)
     for v in options:
         build = builds.get(v)
         gone = (v,) if build is not None else ()
-        if not can_keep(_owned_after(builds, seat, gone), rest, rs.can_capture):
+        if not can_keep(_owned_after(builds, seat, gone), rest, variant.can_capture):
             continue
         declared = v if len(options) > 1 else None
         head: list[tuple[Card, ...]] = [build.cards] if build is not None else []
@@ -501,30 +481,30 @@ def _captures(
 
 
 def _builds(
-    rs: CasinoRuleset,
+    variant: CasinoVariant,
     seat: int,
     p: Card,
     rest: Sequence[Card],
     index: LooseIndex,
     builds: Builds,
 ) -> Iterator[CasinoAction]:
-    if rs.table_value(p) is None:
+    if variant.table_value(p) is None:
         return
-    hs = rs.play_values(p)
-    for big_v in sorted({v for c in rest for v in rs.play_values(c)}):  # B-1
+    hs = variant.play_values(p)
+    for big_v in sorted({v for c in rest for v in variant.play_values(c)}):  # B-1
         merge = builds.get(big_v)
         head: tuple[tuple[Card, ...], ...] = (merge.cards,) if merge is not None else ()
         merged = (big_v,) if merge is not None else ()
         singles = tuple((c,) for c in index.of_value(big_v))
         # O-2 depends only on which builds the move absorbs: decide it once per way in
-        if can_keep([*_owned_after(builds, seat, merged), big_v], rest, rs.can_capture):
+        if can_keep([*_owned_after(builds, seat, merged), big_v], rest, variant.can_capture):
             sums = tuple(sorted({big_v - h for h in hs if big_v >= h}))
             yield from _loose_builds(seat, p, big_v, head, singles, sums, index)
         for b in builds.values():
             if b.kind != SINGLE or big_v - b.value not in hs:
                 continue
             owned = [*_owned_after(builds, seat, (*merged, b.value)), big_v]
-            if can_keep(owned, rest, rs.can_capture):
+            if can_keep(owned, rest, variant.can_capture):
                 yield from _raise_builds(seat, p, big_v, head, singles, b, index)
 
 

@@ -1,7 +1,7 @@
 """Casino and Royal Casino around the hands: options, the deal, rotation, match end.
 
 :data:`CASINO` and :data:`ROYAL_CASINO` are the :class:`GameRules` the registry serves.
-Royal is a subclass that changes the ruleset it builds (values, sweeps default, the
+Royal is a subclass that changes the variant it builds (values, sweeps default, the
 count-out, and the optional ``"preset": "royal_dominican"`` of R-3) and nothing else.
 
 >>> options = CASINO.parse_options({"players": 2})
@@ -16,25 +16,24 @@ count-out, and the optional ``"preset": "royal_dominican"`` of R-3) and nothing 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from kahvehane.cards import Card, card_name, full_deck, parse_card
-from kahvehane.errors import InvalidOptions, MalformedSetup
-from kahvehane.games.base import JSON, DealResult, GameRules, MatchSummary
-from kahvehane.games.casino.state import CasinoDeal, RoyalCasinoDeal
-from kahvehane.games.casino.values import CasinoRuleset, RoyalRuleset
-from kahvehane.games.setup_checks import check_exact_deck, field, item_list, seat_field
-
-ROYAL_DOMINICAN = "royal_dominican"
-"""The one rules preset: Royal Casino as played in the Dominican Republic (R-3)."""
-
-
-def _bool(raw: Mapping[str, Any], key: str, default: bool) -> bool:
-    value = raw.get(key, default)
-    if not isinstance(value, bool):
-        raise InvalidOptions(f"option {key!r} must be true or false, not {value!r}")
-    return value
+from kahvehane.cards import full_deck
+from kahvehane.errors import InvalidOptions
+from kahvehane.games.base import JSON, DealResult, GameRules, HiddenPlaces, MatchSummary
+from kahvehane.games.casino import sampling
+from kahvehane.games.casino.deal import CasinoDeal, RoyalCasinoDeal
+from kahvehane.games.casino.messages import (
+    NO_PRESET,
+    NORDIC_IS_ROYAL,
+    PARTNERS_NEED_FOUR,
+    PRESET_NO_NORDIC,
+    WRONG_DIRECTION,
+)
+from kahvehane.games.casino.setup import deal_order, read_setup, setup_dealer
+from kahvehane.games.casino.spec import NORDIC_SPECIALS, ROYAL_DOMINICAN
+from kahvehane.games.casino.values import CasinoVariant, RoyalVariant
 
 
 class CasinoRules(GameRules):
@@ -43,65 +42,49 @@ class CasinoRules(GameRules):
     name = "casino"
     deck_kind: ClassVar[str] = "cards"
     deal_class: ClassVar[type[CasinoDeal]] = CasinoDeal
-    default_sweeps: ClassVar[bool] = False
-    known_options: ClassVar[frozenset[str]] = frozenset(
-        {"players", "partners", "sweeps", "target", "direction", "nordic_specials", "preset"}
-    )
 
     # -- options ------------------------------------------------------------------------------
 
     def parse_options(self, raw: Mapping[str, Any] | None) -> JSON:
         """``players`` (required: 2, 3, 4), ``partners``, ``sweeps``, ``target`` (3.1).
 
-        ``nordic_specials`` and ``preset`` (``"royal_dominican"``, R-3) exist in Royal only
-        and may be ``false`` / absent here. ``direction`` must be the table's: ``clockwise``,
-        or ``counter-clockwise`` with the preset; it is only ever a check (R-3a).
-        An unknown option is rejected: a silently ignored rule would change the game.
+        Each option is checked by the spec (:mod:`kahvehane.games.casino.spec`: exact
+        types, so ``2.0`` players is refused); then what ties them together. In Casino,
+        Royal's ``nordic_specials`` and ``preset`` may be given only as ``false`` /
+        ``null``. ``direction`` must be the table's: ``clockwise``, or
+        ``counter-clockwise`` with the preset; it is only ever a check (R-3a). The parsed
+        options name ``preset`` and ``direction`` only when the preset is on, so they
+        parse to themselves. An unknown option is refused: a silently ignored rule would
+        change the game.
         """
-        raw = dict(raw or {})
-        unknown = sorted(set(raw) - self.known_options)
-        if unknown:
-            raise InvalidOptions(
-                f"{self.name} has no option {unknown[0]!r}: options are"
-                f" {', '.join(sorted(self.known_options))}"
-            )
-        if "players" not in raw:
-            raise InvalidOptions(f"{self.name} needs the option 'players' (2, 3 or 4)")
-        players = raw["players"]
-        if isinstance(players, bool) or players not in (2, 3, 4):
-            raise InvalidOptions(f"option 'players' must be 2, 3 or 4, not {players!r}")
-        partners = _bool(raw, "partners", False)
-        if partners and players != 4:
-            raise InvalidOptions("partners (2 v 2) needs 'players': 4")
-        sweeps = _bool(raw, "sweeps", self.default_sweeps)
-        target = raw.get("target", 21)
-        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-            raise InvalidOptions(f"option 'target' must be a positive integer, not {target!r}")
-        out: JSON = {"players": players, "partners": partners, "sweeps": sweeps, "target": target}
-        out.update(self._variant_options(raw))
+        out = self.spec.parse_options(self._without_royal_options(dict(raw or {})))
+        if out["partners"] and out["players"] != 4:
+            raise InvalidOptions(PARTNERS_NEED_FOUR)
+        if out.get("preset") == ROYAL_DOMINICAN and out.get("nordic_specials"):
+            raise InvalidOptions(PRESET_NO_NORDIC)
         want = "counter-clockwise" if out.get("preset") == ROYAL_DOMINICAN else "clockwise"
-        direction = raw.get("direction", want)
-        if direction != want:
-            raise InvalidOptions(
-                f"option 'direction' must be {want!r} at this table, not {direction!r}"
-                " (counter-clockwise play comes with the royal_dominican preset, R-3a)"
-            )
+        direction = out.pop("direction")
+        if direction not in (None, want):
+            raise InvalidOptions(WRONG_DIRECTION, want=repr(want), direction=repr(direction))
+        if "preset" in out and out["preset"] is None:
+            del out["preset"]
         if want != "clockwise":
             out["direction"] = want
         return out
 
-    def _variant_options(self, raw: Mapping[str, Any]) -> JSON:
-        if _bool(raw, "nordic_specials", False):
-            raise InvalidOptions("'nordic_specials' is a Royal Casino option (C-5)")
-        if raw.get("preset") is not None:
-            raise InvalidOptions(
-                f"casino has no preset {raw['preset']!r}: 'royal_dominican' is a"
-                " royal_casino preset (R-3)"
-            )
-        return {}
+    def _without_royal_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """Casino: Royal's options taken out of ``raw``, each accepted only when off."""
+        if NORDIC_SPECIALS.parse(raw.pop("nordic_specials", False), self.name):
+            raise InvalidOptions(NORDIC_IS_ROYAL)
+        preset = raw.pop("preset", None)
+        if preset is not None:
+            raise InvalidOptions(NO_PRESET, preset=repr(preset))
+        return raw
 
-    def ruleset(self, options: Mapping[str, Any]) -> CasinoRuleset:
-        return CasinoRuleset(
+    def variant(self, options: Mapping[str, Any]) -> CasinoVariant:
+        """The variant that answers the rule questions of a table with these (parsed)
+        options."""
+        return CasinoVariant(
             players=options["players"],
             partners=options["partners"],
             sweeps=options["sweeps"],
@@ -119,74 +102,31 @@ class CasinoRules(GameRules):
     def setup_from_order(
         self, options: JSON, order: list[int], first_seat: int, history: Sequence[DealResult]
     ) -> JSON:
-        """Deal a shuffled deck the way C-9 / C-10 say, two cards at a time.
-
-        First round: two to each player from the dealer's left, two to the table, two to
-        the dealer — twice. Later rounds: two to each player, dealer last — twice.
-        """
-        n = self.num_seats(options)
-        dealer = first_seat
-        order_of_play = [(dealer + i) % n for i in range(1, n + 1)]  # dealer last
-        cards: Iterator[int] = iter(order)
-
-        def two() -> list[str]:
-            return [card_name(next(cards)), card_name(next(cards))]
-
-        hands: list[list[str]] = [[] for _ in range(n)]
-        table: list[str] = []
-        for _ in range(2):
-            for s in order_of_play[:-1]:
-                hands[s] += two()
-            table += two()
-            hands[dealer] += two()
-        rounds: list[JSON] = [{"hands": hands, "table": table}]
-        for _ in range(1, self.ruleset(options).rounds_per_hand):
-            hands = [[] for _ in range(n)]
-            for _ in range(2):
-                for s in order_of_play:
-                    hands[s] += two()
-            rounds.append({"hands": hands})
-        return {"dealer": dealer, "rounds": rounds}
+        """Deal a shuffled deck the way C-9 / C-10 say (:func:`~.setup.deal_order`)."""
+        return deal_order(self.variant(options), order, first_seat)
 
     def new_deal(
         self, options: JSON, setup: Mapping[str, Any], history: Sequence[DealResult]
     ) -> CasinoDeal:
         """Check a setup (the whole deck in rounds, RECORDS.md) and start the hand."""
-        rs = self.ruleset(options)
-        n = rs.players
-        dealer = seat_field(setup, "dealer", n)
-        raw_rounds = field(setup, "rounds")
-        want = rs.rounds_per_hand
-        if not isinstance(raw_rounds, list) or len(raw_rounds) != want:
-            raise MalformedSetup(f"'rounds' must be a list of {want} rounds for {n} players")
-        rounds: list[list[list[Card]]] = []
-        table: list[Card] = []
-        for r, rnd in enumerate(raw_rounds):
-            if not isinstance(rnd, dict):
-                raise MalformedSetup(f"rounds[{r}] must be an object")
-            hands = field(rnd, "hands")
-            if not isinstance(hands, list) or len(hands) != n:
-                raise MalformedSetup(f"rounds[{r}].hands must hold {n} hands (one per seat)")
-            rounds.append(
-                [
-                    item_list(h, f"rounds[{r}].hands[{s}]", parse_card, 4)
-                    for s, h in enumerate(hands)
-                ]
-            )
-            if r == 0:
-                table = item_list(field(rnd, "table"), "rounds[0].table", parse_card, 4)
-            elif "table" in rnd:
-                raise MalformedSetup(f"rounds[{r}] has a 'table': only the first round has (C-10)")
-        every = [c for rnd in rounds for h in rnd for c in h] + table
-        check_exact_deck(every, full_deck(), card_name, "the 52 cards")
-        before = self.totals(options, history)
-        return self.deal_class(rs, dealer, rounds, table, before)
+        variant = self.variant(options)
+        dealer, rounds, table = read_setup(variant, setup)
+        return self.deal_class(variant, dealer, rounds, table, self.totals(options, history))
 
     def setup_first_seat(self, setup: Mapping[str, Any]) -> int:
-        dealer = field(setup, "dealer")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or dealer < 0:
-            raise MalformedSetup(f"'dealer' must be a seat number, not {dealer!r}")
-        return dealer
+        return setup_dealer(setup)
+
+    # -- sampling -----------------------------------------------------------------------------
+
+    def hidden_places(self, options: JSON, view: Mapping[str, Any]) -> HiddenPlaces:
+        """Other hands (``"hand:<seat>"``), the ``"stock"`` still to deal and every
+        seat's captured pile (``"pile:<seat>"``); see :mod:`~.sampling`."""
+        return sampling.hidden_places(self.variant(options), view)
+
+    def deal_from_view(
+        self, options: JSON, view: Mapping[str, Any], assignment: Mapping[str, Sequence[int]]
+    ) -> CasinoDeal:
+        return sampling.deal_from_view(self.deal_class, self.variant(options), view, assignment)
 
     def next_first_seat(self, options: JSON, history: Sequence[DealResult]) -> int | None:
         """The deal passes to the next seat in playing order after each hand (C-8)."""
@@ -206,46 +146,33 @@ class CasinoRules(GameRules):
         Royal's count-out stops the moment one side reaches the target, so there it is
         also the only side at or above it.
         """
-        rs = self.ruleset(options)
+        variant = self.variant(options)
         totals = self.totals(options, history)
-        side_totals = [totals[rs.seats_of(side)[0]] for side in range(rs.num_sides)]
+        side_totals = [totals[variant.seats_of(side)[0]] for side in range(variant.num_sides)]
         top = max(side_totals)
         leaders = [side for side, t in enumerate(side_totals) if t == top]
-        if len(leaders) != 1 or top < rs.target:
+        if len(leaders) != 1 or top < variant.target:
             return MatchSummary(False, totals, None)
-        seats = rs.seats_of(leaders[0])
-        winner: int | list[int] = sorted(seats) if rs.partners else seats[0]
+        seats = variant.seats_of(leaders[0])
+        winner: int | list[int] = sorted(seats) if variant.partners else seats[0]
         return MatchSummary(True, totals, winner)
 
 
 class RoyalCasinoRules(CasinoRules):
-    """Royal Casino: J/Q/K count 11/12/13, aces 1 or 14, sweeps on, count-out (3.12)."""
+    """Royal Casino: J/Q/K count 11/12/13, aces 1 or 14, sweeps on, count-out (3.12).
+
+    Its own options are ``nordic_specials`` (C-5) and ``preset`` (R-3: only
+    ``"royal_dominican"``, which does not combine with the Nordic cards).
+    """
 
     name = "royal_casino"
     deal_class: ClassVar[type[CasinoDeal]] = RoyalCasinoDeal
-    default_sweeps: ClassVar[bool] = True
 
-    def _variant_options(self, raw: Mapping[str, Any]) -> JSON:
-        """``nordic_specials`` (C-5) and ``preset`` (R-3: only ``"royal_dominican"``).
+    def _without_royal_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        return raw
 
-        The preset appears in the parsed options only when it is chosen, so the options
-        of every other table read as before. It does not combine with the Nordic cards.
-        """
-        out: JSON = {"nordic_specials": _bool(raw, "nordic_specials", False)}
-        preset = raw.get("preset")
-        if preset is None:
-            return out
-        if preset != ROYAL_DOMINICAN:
-            raise InvalidOptions(
-                f"option 'preset' must be {ROYAL_DOMINICAN!r} (R-3), not {preset!r}"
-            )
-        if out["nordic_specials"]:
-            raise InvalidOptions("the royal_dominican preset has no nordic_specials (R-3)")
-        out["preset"] = preset
-        return out
-
-    def ruleset(self, options: Mapping[str, Any]) -> RoyalRuleset:
-        return RoyalRuleset(
+    def variant(self, options: Mapping[str, Any]) -> RoyalVariant:
+        return RoyalVariant(
             players=options["players"],
             partners=options["partners"],
             sweeps=options["sweeps"],

@@ -4,9 +4,9 @@ Points are worked out per *side* (a player, or a team in 2 v 2) and then shown p
 partners both showing their side's figure, as every score table in kahvehane does.
 
 >>> from kahvehane.cards import parse_cards
->>> from kahvehane.games.casino.values import CasinoRuleset
+>>> from kahvehane.games.casino.values import CasinoVariant
 >>> piles = [parse_cards(["10D", "2S", "AS", "3S"]), parse_cards(["AH", "4H", "5H"])]
->>> s = score_hand(CasinoRuleset(players=2), piles, [], (0, 0))
+>>> s = score_hand(CasinoVariant(players=2), piles, [], (0, 0))
 >>> s.points["big_casino"], s.points["cards"], s.points["spades"], s.counted
 ((2, 0), (3, 0), (1, 0), (8, 1))
 """
@@ -21,7 +21,7 @@ from kahvehane.games.casino.values import (
     ACE_COUNT_ORDER,
     TEN_OF_DIAMONDS,
     TWO_OF_SPADES,
-    CasinoRuleset,
+    CasinoVariant,
 )
 
 ITEMS = ("cards", "spades", "aces", "big_casino", "little_casino", "sweeps")
@@ -59,7 +59,7 @@ class HandScore:
 
 
 def score_hand(
-    rs: CasinoRuleset,
+    variant: CasinoVariant,
     piles: Sequence[Sequence[Card]],
     sweeps: Sequence[int],
     before: Sequence[int],
@@ -67,11 +67,11 @@ def score_hand(
     """Score ``piles`` (one per side), ``sweeps`` (the sweeping seats, in order).
 
     ``before`` is each side's match total before this hand; Royal's count-out stops as
-    soon as a side reaches ``rs.target`` (R-count-out). With the ``royal_dominican``
+    soon as a side reaches ``variant.target`` (R-count-out). With the ``royal_dominican``
     preset only the standing sweeps are items (R-3c) and near the target an item may be
     voided (R-3d).
     """
-    n = rs.num_sides
+    n = variant.num_sides
     cards = tuple(len(p) for p in piles)
     spades = tuple(sum(1 for c in p if suit_of(c) == SPADES) for p in piles)
     holder = {c: side for side, p in enumerate(piles) for c in p}
@@ -91,8 +91,9 @@ def score_hand(
         ace = card(suit, 1)
         if ace in holder:
             items.append(("aces", holder[ace], 1))
-    if rs.sweeps:  # R-3c: with the royal_dominican preset, opposing sweeps cancel
-        items.extend(("sweeps", rs.side_of(seat), 1) for seat in rs.standing_sweeps(sweeps))
+    if variant.sweeps:  # R-3c: with the royal_dominican preset, opposing sweeps cancel
+        standing = variant.standing_sweeps(sweeps)
+        items.extend(("sweeps", variant.side_of(seat), 1) for seat in standing)
 
     points = {name: [0] * n for name in ITEMS}
     for name, side, pts in items:
@@ -102,12 +103,12 @@ def score_hand(
     running = list(before)
     voided: list[tuple[str, int]] = []
     for name, side, pts in items:
-        if not rs.item_counts(running[side], pts):  # R-3d
+        if not variant.item_counts(running[side], pts):  # R-3d
             voided.append((name, side))
             continue
         counted[side] += pts
         running[side] += pts
-        if rs.counts_out and running[side] >= rs.target:
+        if variant.counts_out and running[side] >= variant.target:
             stopped_at = name
             break
     return HandScore(

@@ -1,6 +1,12 @@
 """Casino and Royal Casino as the salon knows them: 2, 3 or 4 players (the required
 ``players`` option chooses), partners, sweeps, the target; Royal's Nordic cards and the
-royal_dominican preset (RULES.md part 3)."""
+royal_dominican preset (RULES.md part 3).
+
+The spec checks each option alone (exact types, choices, ranges, defaults); the rules
+(:meth:`kahvehane.games.casino.rules.CasinoRules.parse_options`) add what ties options
+together: partners need 4 players, the preset takes no Nordic cards, and ``direction``
+follows the preset. ``preset`` and ``direction`` are ``null`` unless chosen.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,25 @@ from kahvehane.errors import Message
 from kahvehane.games.spec import GameSpec, OptionSpec
 
 ROYAL_DOMINICAN = "royal_dominican"
+"""The one rules preset: Royal Casino as played in the Dominican Republic (R-3)."""
 DIRECTIONS = ("clockwise", "counter-clockwise")
+"""How seat ``s + 1`` sits from seat ``s`` at a real table (C-7, R-3a)."""
+
+NORDIC_SPECIALS = OptionSpec(
+    "nordic_specials", bool, False,
+    label=Message("casino.option.nordic_specials", "Nordic special cards",
+                  "İskandinav özel kartları"),
+    note=Message("casino.option.nordic_specials.note", "a played 2♠ may count 15, 10♦ 16",
+                 "oynanan 2♠ 15, 10♦ 16 sayabilir"))
+PRESET = OptionSpec(
+    "preset", str, None, choices=(ROYAL_DOMINICAN,), nullable=True,
+    label=Message("casino.option.preset", "Rules preset", "Kural ön ayarı"),
+    note=Message("casino.option.preset.note",
+                 "royal_dominican: Royal Casino as played in the Dominican Republic (R-3);"
+                 " not with Nordic cards",
+                 "royal_dominican: Dominik Cumhuriyeti'nde oynandığı gibi Royal Casino (R-3);"
+                 " İskandinav kartlarıyla olmaz"))
+_DIRECTION_LABEL = Message("casino.option.direction", "Direction of play", "Oyun yönü")
 
 
 def _options(royal: bool) -> tuple[OptionSpec, ...]:
@@ -25,10 +49,14 @@ def _options(royal: bool) -> tuple[OptionSpec, ...]:
                    label=Message("casino.option.target", "Play to", "Bitiş puanı")),
     ]
     if royal:
-        opts.append(OptionSpec(
-            "nordic_specials", bool, False,
-            label=Message("casino.option.nordic_specials", "Nordic special cards",
-                          "İskandinav özel kartları")))
+        opts += [NORDIC_SPECIALS, PRESET, OptionSpec(
+            "direction", str, None, choices=DIRECTIONS, nullable=True, label=_DIRECTION_LABEL,
+            note=Message("casino.option.direction.note",
+                         "follows the preset: counter-clockwise only with royal_dominican",
+                         "ön ayara bağlı: saat yönünün tersi yalnızca royal_dominican ile"))]
+    else:
+        opts.append(OptionSpec("direction", str, None, choices=DIRECTIONS[:1], nullable=True,
+                               label=_DIRECTION_LABEL))
     return tuple(opts)
 
 

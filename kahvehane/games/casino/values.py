@@ -1,29 +1,29 @@
-"""What a card is worth and who plays with whom: the ruleset of one table (RULES.md 3.1–3.3).
+"""What a card is worth and who plays with whom: the variant of one table (RULES.md 3.1–3.3).
 
 Standard Casino and Royal Casino differ in a handful of questions, and each is one
-method here: what a card counts on the table (:meth:`CasinoRuleset.table_value`), what it
-may count when played (:meth:`~CasinoRuleset.play_values`), whether it captures a court
+method here: what a card counts on the table (:meth:`CasinoVariant.table_value`), what it
+may count when played (:meth:`~CasinoVariant.play_values`), whether it captures a court
 by rank (C-18) or loose aces by rank (C-4), the highest build value, and whether the hand
-is counted out item by item (R-count-out). :class:`RoyalRuleset` overrides exactly those,
+is counted out item by item (R-count-out). :class:`RoyalVariant` overrides exactly those,
 so every other rule is written once for both games.
 
 >>> from kahvehane.cards import parse_card as c
->>> casino = CasinoRuleset(players=2)
+>>> casino = CasinoVariant(players=2)
 >>> casino.table_value(c("10D")), casino.table_value(c("QH")), casino.play_values(c("AS"))
 (10, None, (1,))
->>> royal = RoyalRuleset(players=3)
+>>> royal = RoyalVariant(players=3)
 >>> royal.table_value(c("AS")), royal.play_values(c("AS")), royal.play_values(c("KC"))
 (1, (1, 14), (13,))
->>> RoyalRuleset(players=2, nordic_specials=True).play_values(c("10D"))
+>>> RoyalVariant(players=2, nordic_specials=True).play_values(c("10D"))
 (10, 16)
 
 The optional ``royal_dominican`` preset (R-3) is the ``dominican`` flag of
-:class:`RoyalRuleset`; it changes three more questions, each again one method:
+:class:`RoyalVariant`; it changes three more questions, each again one method:
 which loose cards a played card must take (R-3b), which sweeps stand (R-3c) and which
 count-out items still count near the target (R-3d).
 
 >>> from kahvehane.cards import card_name
->>> dom = RoyalRuleset(players=2, dominican=True)
+>>> dom = RoyalVariant(players=2, dominican=True)
 >>> dom.direction, [card_name(x) for x in dom.must_take(c("5S"), [c("5H"), c("4D")])]
 ('counter-clockwise', ['5H'])
 >>> dom.standing_sweeps([0, 1, 0, 0]), dom.item_counts(18, 1), dom.item_counts(18, 3)
@@ -47,7 +47,7 @@ ACE_COUNT_ORDER: tuple[int, ...] = (0, 3, 1, 2)
 
 
 @dataclass(frozen=True, slots=True)
-class CasinoRuleset:
+class CasinoVariant:
     """Standard Casino: A = 1, 2–10 by pips, J/Q/K are courts without a value (C-2).
 
     ``players`` is 2, 3 or 4; ``partners`` (4 players only) pairs seats {0, 2} v {1, 3}
@@ -96,7 +96,7 @@ class CasinoRuleset:
         """Whether ``c`` from hand can capture a build of ``value`` (B-1, O-2)."""
         return value in self.play_values(c)
 
-    # -- the royal_dominican preset (R-3): neutral here, see RoyalRuleset -----------------------
+    # -- the royal_dominican preset (R-3): neutral here, see RoyalVariant -----------------------
 
     @property
     def preset(self) -> str | None:
@@ -140,7 +140,7 @@ class CasinoRuleset:
 
 
 @dataclass(frozen=True, slots=True)
-class RoyalRuleset(CasinoRuleset):
+class RoyalVariant(CasinoVariant):
     """Royal Casino: J = 11, Q = 12, K = 13; a played ace counts 1 or 14 (C-3, C-22).
 
     ``nordic_specials`` lets a played 2♠ count 15 and a played 10♦ count 16 (C-5).

@@ -28,35 +28,45 @@ from kahvehane.games.casino.actions import (
     TrailAction,
     parse_action,
 )
+from kahvehane.games.casino.builds import Build
+from kahvehane.games.casino.messages import HAND_OVER, NO_SUCH_SEAT, NOT_AN_ACTION, NOT_YOUR_TURN
 from kahvehane.games.casino.scoring import ITEMS, score_hand
-from kahvehane.games.casino.table import Build
-from kahvehane.games.casino.values import CasinoRuleset
+from kahvehane.games.casino.values import CasinoVariant
+
+Rounds = tuple[tuple[tuple[Card, ...], ...], ...]
+"""Whole rounds of hands: ``rounds[k][s]`` is seat ``s``'s cards in round ``k``."""
 
 
 class CasinoDeal(DealState):
-    """A hand of Casino (or, with a :class:`RoyalRuleset`, Royal Casino: see subclass).
+    """A hand of Casino (or, with a :class:`RoyalVariant`, Royal Casino: see subclass).
 
     ``rounds[r][s]`` is the four cards seat ``s`` receives in round ``r``; ``table`` the
     four cards of the first round on the table. ``before`` is each seat's match total
     before this hand, which Royal's count-out needs.
+
+    The public fields (``variant``, ``dealer``, ``round``, ``hands``, ``loose``,
+    ``builds``, ``piles``, ``sweeps``, ``last_capturer``, ``turn``, ``before``,
+    ``residue``) are read by bots and tests; only the engine writes them.
     """
 
     game: ClassVar[str] = "casino"
 
     def __init__(
         self,
-        rs: CasinoRuleset,
+        variant: CasinoVariant,
         dealer: int,
         rounds: Sequence[Sequence[Sequence[Card]]],
         table: Sequence[Card],
         before: Sequence[int] | None = None,
     ) -> None:
-        n = rs.players
-        self.rs = rs
+        n = variant.players
+        self.variant = variant
         self.dealer = dealer
-        self._rounds = [[list(h) for h in r] for r in rounds]
         self.round = 0
-        self.hands: list[list[Card]] = [list(h) for h in self._rounds[0]]
+        self.num_rounds = len(rounds)
+        # the rounds still to deal; never mutated (a copy shares it)
+        self._later: Rounds = tuple(tuple(tuple(h) for h in r) for r in rounds[1:])
+        self.hands: list[list[Card]] = [list(h) for h in rounds[0]]
         self.loose: list[Card] = list(table)
         self.builds: dict[int, Build] = {}
         self.piles: list[list[Card]] = [[] for _ in range(n)]
@@ -71,7 +81,7 @@ class CasinoDeal(DealState):
     @classmethod
     def from_position(
         cls,
-        rs: CasinoRuleset,
+        variant: CasinoVariant,
         hands: Sequence[Sequence[Card]],
         loose: Sequence[Card] = (),
         builds: Sequence[Build] = (),
@@ -80,32 +90,62 @@ class CasinoDeal(DealState):
         dealer: int | None = None,
         last_capturer: int | None = None,
         before: Sequence[int] | None = None,
+        round: int = 0,
+        stock: Sequence[Sequence[Sequence[Card]]] = (),
+        piles: Sequence[Sequence[Card]] | None = None,
+        sweeps: Sequence[int] = (),
     ) -> Self:
-        """A position in the last round of a hand, for analysis, tests and benchmarks.
+        """A hand in progress, from its parts: for analysis, tests, benchmarks, and the
+        deals a search bot samples (:func:`kahvehane.games.casino.sampling.deal_from_view`).
 
-        No cards are left to deal; the cards not placed anywhere are simply out of play.
-        Builds are given whole (value, kind, owner, cards).
+        By default a position in the last round (round 0 of 1), where the cards not
+        placed anywhere are simply out of play. ``round`` is the round being played and
+        ``stock[k][s]`` the hand seat ``s`` gets in round ``round + 1 + k``, so the hand
+        has ``round + 1 + len(stock)`` rounds; ``piles[s]`` are the cards seat ``s`` has
+        captured, ``sweeps`` the seats that swept, in order. Builds are given whole
+        (value, kind, owner, cards). ``ValueError`` if the parts cannot be one hand.
         """
-        n = rs.players
+        n = variant.players
         if len(hands) != n:
             raise ValueError(f"{n} hands are needed, not {len(hands)}")
+        if any(len(r) != n for r in stock):
+            raise ValueError(f"every round of the stock deals {n} hands")
+        if piles is not None and len(piles) != n:
+            raise ValueError(f"{n} piles are needed, not {len(piles)}")
         values = [b.value for b in builds]
         if len(set(values)) != len(values):
             raise ValueError("there is never more than one build of a value (B-9)")
         placed = [c for h in hands for c in h] + list(loose) + [c for b in builds for c in b.cards]
+        placed += [c for r in stock for h in r for c in h] + [c for p in piles or () for c in p]
         if len(set(placed)) != len(placed):
             raise ValueError("a card is placed twice")
-        state = cls(rs, dealer if dealer is not None else (turn - 1) % n, [hands], loose, before)
+        if round < 0:
+            raise ValueError(f"round {round} does not exist")
+        if not 0 <= turn < n:
+            raise ValueError(f"seat {turn} does not exist: seats are 0..{n - 1}")
+        state = cls(variant, dealer if dealer is not None else (turn - 1) % n, [hands], loose,
+                    before)
+        state.round = round
+        state.num_rounds = round + 1 + len(stock)
+        state._later = tuple(tuple(tuple(h) for h in r) for r in stock)
         state.builds = {b.value: b for b in builds}
+        state.piles = [list(p) for p in piles] if piles is not None else state.piles
+        state.sweeps = list(sweeps)
         state.turn = turn
         state.last_capturer = last_capturer
         return state
+
+    @property
+    def stock(self) -> Rounds:
+        """The hands of the rounds still to deal (``stock[k][s]``: seat ``s``'s cards in
+        round ``round + 1 + k``). No view or event shows them before they are dealt."""
+        return self._later
 
     # -- the interface ------------------------------------------------------------------------
 
     @property
     def num_seats(self) -> int:
-        return self.rs.players
+        return self.variant.players
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -120,24 +160,31 @@ class CasinoDeal(DealState):
         if self._over or seat != self.turn:
             return []
         return list(
-            moves.legal_actions(self.rs, seat, self.hands[seat], self.loose, self.builds)
+            moves.legal_actions(self.variant, seat, self.hands[seat], self.loose, self.builds)
         )
 
     def check(self, action: Action) -> moves.Plan:
         """Validate ``action`` without applying it; :class:`IllegalAction` if not allowed."""
         if not isinstance(action, TrailAction | CaptureAction | BuildAction):
-            raise IllegalAction(f"{action!r} is not a Casino action", "C-16")
+            raise IllegalAction(NOT_AN_ACTION, "C-16", action=repr(action))
         if self._over:
-            raise IllegalAction("the hand is over: no action follows it", "E-1")
-        if not 0 <= action.seat < self.rs.players:
-            raise IllegalAction(f"seat {action.seat} does not exist", "C-7")
+            raise IllegalAction(HAND_OVER, "E-1")
+        if not 0 <= action.seat < self.variant.players:
+            raise IllegalAction(NO_SUCH_SEAT, "C-7", seat=action.seat)
         if action.seat != self.turn:
-            raise IllegalAction(
-                f"it is seat {self.turn}'s turn, not seat {action.seat}'s", "C-12"
-            )
+            raise IllegalAction(NOT_YOUR_TURN, "C-12", turn=self.turn, seat=action.seat)
         return moves.check(
-            self.rs, action.seat, self.hands[action.seat], self.loose, self.builds, action
+            self.variant, action.seat, self.hands[action.seat], self.loose, self.builds, action
         )
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether :meth:`apply` would accept ``action``: :meth:`check` reads the stated
+        sets directly (nothing is listed, nothing is copied) and changes nothing."""
+        try:
+            self.check(action)
+        except IllegalAction:
+            return False
+        return True
 
     def apply(self, action: Action) -> list[Event]:
         plan = self.check(action)
@@ -148,16 +195,16 @@ class CasinoDeal(DealState):
         """The table as everyone sees it: every hand as a count."""
         out: JSON = {
             "game": self.game,
-            "players": self.rs.players,
-            "partners": self.rs.partners,
-            "direction": self.rs.direction,
+            "players": self.variant.players,
+            "partners": self.variant.partners,
+            "direction": self.variant.direction,
             "dealer": self.dealer,
             "round": self.round,
-            "rounds": len(self._rounds),
-            "last_round": self.round == len(self._rounds) - 1,
+            "rounds": self.num_rounds,
+            "last_round": not self._later,
             "to_act": list(self.to_act),
             "hand_sizes": [len(h) for h in self.hands],
-            "stock": sum(len(h) for r in self._rounds[self.round + 1 :] for h in r),
+            "stock": sum(len(h) for r in self._later for h in r),
             "table": {
                 "loose": card_names(self.loose),
                 "builds": [self.builds[v].to_json() for v in sorted(self.builds)],
@@ -173,7 +220,7 @@ class CasinoDeal(DealState):
 
     def own_view(self, seat: int) -> JSON:
         """A seat's own hand and the builds it owns."""
-        if not 0 <= seat < self.rs.players:
+        if not 0 <= seat < self.variant.players:
             raise ValueError(f"seat {seat} does not exist")
         return {"hand": card_names(self.hands[seat]),
                 "owns": sorted(b.value for b in self.builds.values() if b.owner == seat)}
@@ -184,7 +231,7 @@ class CasinoDeal(DealState):
     def partial_detail(self) -> JSON:
         """What the unfinished hand has decided so far: cards taken, spades, sweeps."""
         sides = self._side_piles()
-        per_seat = [self.rs.side_of(s) for s in range(self.rs.players)]
+        per_seat = [self.variant.side_of(s) for s in range(self.variant.players)]
         return {
             "cards": [len(sides[x]) for x in per_seat],
             "spades": [sum(1 for c in sides[x] if suit_of(c) == SPADES) for x in per_seat],
@@ -196,7 +243,6 @@ class CasinoDeal(DealState):
     def copy(self) -> Self:
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        new._rounds = self._rounds  # never mutated: rounds are copied into ``hands``
         new.hands = [list(h) for h in self.hands]
         new.loose = list(self.loose)
         new.builds = dict(self.builds)
@@ -226,7 +272,7 @@ class CasinoDeal(DealState):
             cards = [p, *plan.taken_loose, *(c for b in taken_builds for c in b.cards)]
             self.piles[seat].extend(cards)
             self.last_capturer = seat
-            sweep = self.rs.sweeps and not self.loose and not self.builds
+            sweep = self.variant.sweeps and not self.loose and not self.builds
             if sweep:
                 self.sweeps.append(seat)
             events = [
@@ -262,18 +308,19 @@ class CasinoDeal(DealState):
 
     def _advance(self, seat: int) -> list[Event]:
         """Pass the turn (C-17); deal the next round (C-10) or end the hand (E-1)."""
-        n = self.rs.players
+        n = self.variant.players
         if any(self.hands):
             t = (seat + 1) % n
             while not self.hands[t]:
                 t = (t + 1) % n
             self.turn = t
             return []
-        if self.round + 1 < len(self._rounds):
+        if self._later:
             self.round += 1
-            self.hands = [list(h) for h in self._rounds[self.round]]
+            self.hands = [list(h) for h in self._later[0]]
+            self._later = self._later[1:]
             self.turn = (self.dealer + 1) % n
-            public: JSON = {"round": self.round, "last": self.round == len(self._rounds) - 1}
+            public: JSON = {"round": self.round, "last": not self._later}
             if public["last"]:
                 public["announce"] = "son"  # the dealer announces the last deal (C-11)
             return [
@@ -289,13 +336,13 @@ class CasinoDeal(DealState):
 
     def _side_piles(self) -> list[list[Card]]:
         return [
-            [c for s in self.rs.seats_of(side) for c in self.piles[s]]
-            for side in range(self.rs.num_sides)
+            [c for s in self.variant.seats_of(side) for c in self.piles[s]]
+            for side in range(self.variant.num_sides)
         ]
 
     def _finish(self) -> list[Event]:
         """The residue to the last capturer (E-2), then the score (E-3..E-6, R-count-out)."""
-        rs = self.rs
+        variant = self.variant
         residue = [*self.loose, *(c for v in sorted(self.builds) for c in self.builds[v].cards)]
         to = self.last_capturer
         if to is not None:
@@ -305,9 +352,9 @@ class CasinoDeal(DealState):
         self.loose, self.builds = [], {}
         self._over = True
 
-        before = [self.before[rs.seats_of(side)[0]] for side in range(rs.num_sides)]
-        score = score_hand(rs, self._side_piles(), self.sweeps, before)
-        per_seat = [rs.side_of(s) for s in range(rs.players)]
+        before = [self.before[variant.seats_of(side)[0]] for side in range(variant.num_sides)]
+        score = score_hand(variant, self._side_piles(), self.sweeps, before)
+        per_seat = [variant.side_of(s) for s in range(variant.players)]
         scores = tuple(score.counted[x] for x in per_seat)
         detail: JSON = {
             "cards": [score.cards[x] for x in per_seat],
@@ -316,11 +363,11 @@ class CasinoDeal(DealState):
             "sweeps": list(self.sweeps),
             "residue": dict(self.residue),
         }
-        if rs.counts_out:
+        if variant.counts_out:
             detail["stopped_at"] = score.stopped_at
-        if rs.preset == "royal_dominican":  # R-3c, R-3d
-            detail["standing_sweeps"] = rs.standing_sweeps(self.sweeps)
-            detail["voided"] = [[item, rs.seats_of(side)[0]] for item, side in score.voided]
+        if variant.preset == "royal_dominican":  # R-3c, R-3d
+            detail["standing_sweeps"] = variant.standing_sweeps(self.sweeps)
+            detail["voided"] = [[item, variant.seats_of(side)[0]] for item, side in score.voided]
         detail["dealer"] = self.dealer
         self._result = DealResult(scores, "cards", detail, self.dealer)
         return [
@@ -330,6 +377,6 @@ class CasinoDeal(DealState):
 
 
 class RoyalCasinoDeal(CasinoDeal):
-    """A hand of Royal Casino: the same machine; the ruleset carries the differences."""
+    """A hand of Royal Casino: the same machine; the variant carries the differences."""
 
     game: ClassVar[str] = "royal_casino"
