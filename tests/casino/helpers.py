@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from kahvehane.cards import Card, card_name, parse_card
@@ -21,6 +21,7 @@ from kahvehane.games.casino import (
 from kahvehane.games.casino.actions import CasinoAction
 from kahvehane.games.casino.builds import MULTIPLE, SINGLE
 from kahvehane.games.casino.fixed import fixed_setup
+from kahvehane.match import Match
 
 
 def cards(text: str) -> list[Card]:
@@ -192,3 +193,60 @@ def assert_no_leak(state: CasinoDeal, events: Sequence[Event] = ()) -> None:
         assert not card_strings(state.view(viewer)) & secret
         for e in events:
             assert not card_strings(e.for_seat(viewer)) & secret
+
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("casino", {"players": 2}),
+    ("casino", {"players": 3, "sweeps": True}),
+    ("casino", {"players": 4, "partners": True}),
+    ("royal_casino", {"players": 2}),
+    ("royal_casino", {"players": 3, "nordic_specials": True}),
+    ("royal_casino", {"players": 4, "partners": True, "preset": "royal_dominican"}),
+]
+"""A spread of tables for the tests that walk through random play."""
+
+
+def random_positions(game: str, options: Mapping[str, Any], seed: int) -> Iterator[CasinoDeal]:
+    """Every position of one hand of random legal play, the live state each time (a
+    caller that changes it must copy it first)."""
+    rng = random.Random(seed)
+    m = Match(game, dict(options), seed=seed)
+    state = m.deal()
+    assert isinstance(state, CasinoDeal)
+    while not state.is_over:
+        yield state
+        m.apply(rng.choice(state.legal_actions(state.to_act[0])))
+    yield state
+
+
+def stated_move(state: CasinoDeal, rng: random.Random) -> CasinoAction:
+    """A random move as a player might state it, legal or (mostly) not: a card from the
+    hand (now and then any card), sets of table and hand cards (now and then a build
+    whole, the played card, an empty set or a card twice), any declared value, now and
+    then another seat."""
+    seat = state.to_act[0] if state.to_act else 0
+    if rng.random() < 0.05:
+        seat = rng.randrange(-1, state.num_seats + 1)
+    hand = state.hands[seat] if 0 <= seat < state.num_seats else []
+    card = rng.choice(hand) if hand and rng.random() < 0.95 else rng.randrange(52)
+    pool = [*state.loose, *(x for b in state.builds.values() for x in b.cards), *hand]
+    used: set[Card] = set()
+    sets: list[tuple[Card, ...]] = []
+    for _ in range(rng.randint(0 if rng.random() < 0.05 else 1, 3)):
+        if state.builds and rng.random() < 0.3:
+            group = list(rng.choice(list(state.builds.values())).cards)
+        else:
+            free = [x for x in pool if x not in used and x != card] if rng.random() < 0.95 else pool
+            size = rng.randint(0 if rng.random() < 0.03 else 1, 3)
+            group = rng.sample(free, min(len(free), size))
+        if rng.random() < 0.3:
+            group.append(card)
+        used.update(group)
+        sets.append(tuple(group))
+    value = rng.choice([None, rng.randint(-1, 17)])
+    kind = rng.randrange(3)
+    if kind == 0:
+        return TrailAction(seat, card)
+    if kind == 1:
+        return CaptureAction(seat, card, tuple(sets), value)
+    return BuildAction(seat, card, tuple(sets), value if value is not None else rng.randint(1, 16))
