@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kahvehane.cards import Card, card_name, full_deck, parse_card
+from kahvehane.cards import Card, canonical_cards, card_name, full_deck, parse_card
 from kahvehane.errors import MalformedSetup, NotationError
 from kahvehane.games.base import HiddenPlaces
 from kahvehane.games.casino.builds import Build
@@ -53,6 +53,7 @@ __all__ = ["deal_from_view", "hidden_places"]
 
 HAND_CARDS = 4
 """Cards per hand per round (C-9, C-10)."""
+_DECK = frozenset(full_deck())
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +79,7 @@ def _bad(key: str, value: Any) -> MalformedSetup:
 
 def _count(value: Any, below: int | None = None) -> bool:
     """Whether ``value`` is a whole number ``>= 0`` (and ``< below``)."""
-    return (isinstance(value, int) and not isinstance(value, bool) and value >= 0
-            and (below is None or value < below))
+    return type(value) is int and value >= 0 and (below is None or value < below)
 
 
 def _int(obj: Mapping[str, Any], key: str, where: str = "", below: int | None = None) -> int:
@@ -99,6 +99,9 @@ def _ints(obj: Mapping[str, Any], key: str, count: int | None = None,
 
 
 def _cards(value: Any, where: str) -> list[Card]:
+    fast = canonical_cards(value)  # a view the engine wrote: one lookup a card
+    if fast is not None:
+        return fast
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
         raise _bad(where, value)
     try:
@@ -162,10 +165,9 @@ def _read(variant: CasinoVariant, view: Mapping[str, Any]) -> _Seen:
     sizes: dict[str, int] = {f"hand:{s}": hand_sizes[s] for s in range(n) if s != seat}
     sizes["stock"] = stock
     sizes.update((f"pile:{s}", captured[s]) for s in range(n))
-    visible = set(hand) | set(loose) | {c for b in builds for c in b.cards}
-    unseen = tuple(c for c in full_deck() if c not in visible)
-    if sum(sizes.values()) != len(unseen) or len(hand) + len(loose) + sum(
-            len(b.cards) for b in builds) != len(visible):
+    shown = [*hand, *loose, *(c for b in builds for c in b.cards)]
+    unseen = tuple(sorted(_DECK.difference(shown)))
+    if sum(sizes.values()) != len(unseen) or len(shown) + len(unseen) != len(_DECK):
         raise MalformedSetup(VIEW_COUNTS, places=sum(sizes.values()), unseen=len(unseen))
     return _Seen(seat, hand, loose, builds, rnd, turn, _int(view, "dealer", below=n), last,
                  _ints(view, "sweeps", below=n), _ints(view, "totals", n),
@@ -189,11 +191,13 @@ def _check(places: HiddenPlaces, assignment: Mapping[str, Sequence[int]]) -> Non
         if len(assignment[place]) != size:
             raise MalformedSetup(ASSIGNMENT_SIZE, place=place, given=len(assignment[place]),
                                  size=size)
-    given = Counter(c for cards in assignment.values() for c in cards)
-    want = Counter(places.unseen)
-    if given != want:
-        raise MalformedSetup(ASSIGNMENT_CARDS, extra=_names(sorted((given - want).elements())),
-                             missing=_names(sorted((want - given).elements())))
+    given = [c for cards in assignment.values() for c in cards]
+    # the sizes add up to len(unseen), whose cards are distinct: equal sets mean equal
+    # multisets
+    if set(given) != set(places.unseen):
+        have, want = Counter(given), Counter(places.unseen)
+        raise MalformedSetup(ASSIGNMENT_CARDS, extra=_names(sorted((have - want).elements())),
+                             missing=_names(sorted((want - have).elements())))
 
 
 def deal_from_view(
