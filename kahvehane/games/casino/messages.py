@@ -63,7 +63,8 @@ MUST_CAPTURE_THEM = _m(
 MUST_ALSO_TAKE = _m(
     "must_also_take",
     "{card} must also take the loose {cards} of its rank (royal_dominican)",
-    "{card} kartı masadaki aynı sayıdan açık {cards} kartlarını da toplamalı (royal_dominican)",
+    "{card} kartı masadaki kendisiyle aynı sayıdaki açık {cards} kartlarını da toplamalı"
+    " (royal_dominican)",
 )
 NO_SET = _m("no_set", "playing {card} this way names no set",
             "{card} kartı bu şekilde oynanınca hiçbir küme belirtilmiyor")

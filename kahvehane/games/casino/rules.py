@@ -126,6 +126,9 @@ class CasinoRules(GameRules):
     def deal_from_view(
         self, options: JSON, view: Mapping[str, Any], assignment: Mapping[str, Sequence[int]]
     ) -> CasinoDeal:
+        """The hand in play that ``view`` shows, its hidden places filled from
+        ``assignment`` (the stock in dealing order). Whether the assignment is likely
+        (an owner holds a card for each of his builds, O-2) is the caller's inference."""
         return sampling.deal_from_view(self.deal_class, self.variant(options), view, assignment)
 
     def next_first_seat(self, options: JSON, history: Sequence[DealResult]) -> int | None:
