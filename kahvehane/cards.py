@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kahvehane.errors import NotationError
+from kahvehane.errors import Message, NotationError
 
 Card = int
 
@@ -55,10 +55,20 @@ def high_rank(c: Card) -> int:
     return 14 if r == 1 else r
 
 
+NOT_A_CARD = Message("notation.not_a_card",
+                     "{text} is not a card: a card is written like AS, 10D or QH",
+                     "{text} bir kart değil: kartlar AS, 10D ya da QH gibi yazılır")
+BAD_SUIT = Message("notation.bad_suit",
+                   "{text} is not a card: suits are S (Maça), H (Kupa), D (Karo), C (Sinek)",
+                   "{text} bir kart değil: renkler S (Maça), H (Kupa), D (Karo), C (Sinek)")
+BAD_RANK = Message("notation.bad_rank", "{text} is not a card: ranks are {ranks}",
+                   "{text} bir kart değil: değerler {ranks}")
+
+
 def parse_card(text: str) -> Card:
     """Parse ``AS``, ``10d``, ``Q♥``; raise :class:`NotationError` saying what is wrong."""
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a card: a card is written like AS, 10D or QH")
+        raise NotationError(NOT_A_CARD, text=repr(text))
     s = text.strip().upper()
     if s and s[-1] in _SYMBOL_TO_LETTER:
         s = s[:-1] + _SYMBOL_TO_LETTER[s[-1]]
@@ -66,12 +76,10 @@ def parse_card(text: str) -> Card:
     if found is not None:
         return found
     if len(s) < 2:
-        raise NotationError(f"{text!r} is not a card: a card is written like AS, 10D or QH")
+        raise NotationError(NOT_A_CARD, text=repr(text))
     if s[-1] not in SUITS:
-        raise NotationError(
-            f"{text!r} is not a card: suits are S (Maça), H (Kupa), D (Karo), C (Sinek)"
-        )
-    raise NotationError(f"{text!r} is not a card: ranks are {' '.join(RANKS)}")
+        raise NotationError(BAD_SUIT, text=repr(text))
+    raise NotationError(BAD_RANK, text=repr(text), ranks=" ".join(RANKS))
 
 
 def card_name(c: Card) -> str:

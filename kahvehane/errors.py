@@ -19,7 +19,8 @@ move from a broken record from a typo in a tile name::
 message's ``code`` and the ``params`` it was filled with, beside the English text: the
 server sends all three, so a client can show the refusal in Turkish or English (every
 message has both). The English text is the message's template filled with the params,
-so the two can never disagree.
+so the two can never disagree. A list param reads as alternatives ("3, 5 or 7"); a
+:class:`Phrase` or an error given as a param is itself translated.
 
 >>> NOT_YOURS = Message("example.not_yours", "it is seat {turn}'s turn, not seat {seat}'s",
 ...                     "sıra {turn}. koltukta, {seat}. koltukta değil")
@@ -52,6 +53,7 @@ __all__ = [
     "MalformedSetup",
     "Message",
     "NotationError",
+    "Phrase",
     "RecordError",
     "alternatives",
     "render_rule",
@@ -108,13 +110,44 @@ class Message:
         """The message in ``lang`` (``"en"`` or ``"tr"``) filled with ``params``; a list
         param reads as alternatives in that language ("3, 5 or 7", "3, 5 ya da 7")."""
         template = self.tr if lang == "tr" else self.en
-        return template.format_map({
-            k: alternatives(v, lang) if isinstance(v, list | tuple) else v
-            for k, v in params.items()
-        })
+        return template.format_map({k: _in(lang, v) for k, v in params.items()})
 
     def to_json(self) -> dict[str, str]:
         return {"en": self.en, "tr": self.tr}
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Phrase:
+    """A message with its params, to be said inside another one (a param that is itself
+    translated: "missing R5" inside "the setup is not exactly the 106 tiles: …").
+    A :class:`KahvehaneError` given as a param reads the same way."""
+
+    message: Message
+    params: Mapping[str, Any]
+
+    def __init__(self, message: Message, /, **params: Any) -> None:
+        object.__setattr__(self, "message", message)
+        object.__setattr__(self, "params", params)
+
+    def text(self, lang: str) -> str:
+        return self.message.text(lang, self.params)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.message.code, "params": _jsonable(self.params)}
+
+
+def _in(lang: str, value: Any) -> Any:
+    """A param as it reads in ``lang``."""
+    if isinstance(value, list | tuple):
+        return alternatives([_in(lang, v) for v in value], lang)
+    if isinstance(value, Phrase):
+        return value.text(lang)
+    if isinstance(value, KahvehaneError):
+        return value.render(lang)
+    return value
 
 
 def alternatives(items: Sequence[Any], lang: str) -> str:
@@ -197,16 +230,21 @@ def _restore(cls: type[KahvehaneError], args: tuple[Any, ...],
 
 
 def _jsonable(params: Mapping[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in params.items():
-        if value is None or isinstance(value, bool | int | float | str):
-            out[key] = value
-        elif isinstance(value, list | tuple):
-            out[key] = [v if isinstance(v, bool | int | float | str) else str(v)
-                        for v in value]
-        else:
-            out[key] = str(value)
-    return out
+    """Params as JSON: plain values as they are, lists as lists, a nested phrase or error
+    as ``{"code", "params"}`` (a client translates it the same way)."""
+    return {key: _json_value(value) for key, value in params.items()}
+
+
+def _json_value(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [_json_value(v) for v in value]
+    if isinstance(value, Phrase):
+        return value.to_json()
+    if isinstance(value, KahvehaneError):
+        return {"code": value.code, "params": _jsonable(value.params)}
+    return str(value)
 
 
 class NotationError(KahvehaneError, ValueError):

@@ -18,10 +18,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kahvehane.errors import IllegalAction, KahvehaneError, MalformedSetup
+from kahvehane.errors import IllegalAction, KahvehaneError, MalformedSetup, Message
 from kahvehane.games import get_game
 from kahvehane.games.base import JSON, Action, DealResult, DealState, Event, GameRules
 from kahvehane.rng import DealStream, seed_string
+
+NO_DEAL = Message("match.no_deal", "no deal is in progress", "oynanan bir el yok")
+AFTER_THE_END = Message("match.after_the_end", "no action follows the end of a deal",
+                        "el bittikten sonra hamle yapılmaz")
+NO_SEED = Message("match.no_seed", "the deal has no setup and the record has no seed",
+                  "elin kurulumu yok ve kayıtta tohum yok")
+WRONG_ROTATION = Message(
+    "match.wrong_rotation",
+    "the rotation gives seat {required} as starter/dealer of this deal, not seat {given}",
+    "sıraya göre bu eli {required}. koltuk başlatır/dağıtır, {given}. koltuk değil")
 
 
 class MatchOver(KahvehaneError):
@@ -126,16 +136,13 @@ class Match:
         if setup is None:
             use = seed if seed is not None else self.seed
             if use is None:
-                raise MalformedSetup("the deal has no setup and the record has no seed")
+                raise MalformedSetup(NO_SEED)
             setup = derive_setup(self.rules, self.options, use, k, self.history)
         else:
             required = self.rules.next_first_seat(self.options, self.history)
             state_first = self.rules.setup_first_seat(setup)
             if required is not None and state_first != required:
-                raise MalformedSetup(
-                    f"the rotation gives seat {required} as starter/dealer of this deal,"
-                    f" not seat {state_first}"
-                )
+                raise MalformedSetup(WRONG_ROTATION, required=required, given=state_first)
         state = self.rules.new_deal(self.options, setup, self.history)
         self.deals.append(
             DealEntry(dict(setup), state, seeded=seeded, seed=seed, commitment=commitment)
@@ -145,14 +152,14 @@ class Match:
     def parse_action(self, obj: Mapping[str, Any]) -> Action:
         state = self.current
         if state is None:
-            raise IllegalAction("no deal is in progress", "the deal is over")
+            raise IllegalAction(NO_DEAL, "the deal is over")
         return state.parse_action(obj)
 
     def apply(self, action: Action | Mapping[str, Any]) -> list[Event]:
         """Apply an action (or its record form) to the deal in progress."""
         state = self.current
         if state is None:
-            raise IllegalAction("no action follows the end of a deal", "the deal is over")
+            raise IllegalAction(AFTER_THE_END, "the deal is over")
         if not isinstance(action, Action):
             action = state.parse_action(action)
         events = state.apply(action)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kahvehane.errors import NotationError
+from kahvehane.errors import Message, NotationError
 
 Tile = int
 
@@ -54,25 +54,35 @@ def number_of(t: Tile) -> int:
     return t % 13 + 1
 
 
+NOT_A_TILE = Message("notation.not_a_tile",
+                     "{text} is not a tile: a tile is written like R7, K13 or J",
+                     "{text} bir taş değil: taşlar R7, K13 ya da J gibi yazılır")
+BAD_COLOUR = Message(
+    "notation.bad_colour",
+    "{text} is not a tile: colours are R (red), Y (yellow), B (blue), K (black);"
+    " J is the false joker",
+    "{text} bir taş değil: renkler R (kırmızı), Y (sarı), B (mavi), K (siyah);"
+    " J sahte okeydir")
+BAD_NUMBER = Message("notation.bad_number", "{text} is not a tile: numbers are 1–13",
+                     "{text} bir taş değil: sayılar 1–13")
+
+
 def parse_tile(text: str) -> Tile:
     """Parse ``R7``, ``k13``, ``J``; raise :class:`NotationError` saying what is wrong."""
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a tile: a tile is written like R7, K13 or J")
+        raise NotationError(NOT_A_TILE, text=repr(text))
     s = text.strip().upper()
     found = _BY_NAME.get(s)
     if found is not None:
         return found
     if not s:
-        raise NotationError("'' is not a tile: a tile is written like R7, K13 or J")
+        raise NotationError(NOT_A_TILE, text="''")
     if s[0] not in COLOURS:
-        raise NotationError(
-            f"{text!r} is not a tile: colours are R (red), Y (yellow), B (blue), K (black);"
-            " J is the false joker"
-        )
+        raise NotationError(BAD_COLOUR, text=repr(text))
     rest = s[1:]
     if rest.isdigit():
-        raise NotationError(f"{text!r} is not a tile: numbers are 1–13")
-    raise NotationError(f"{text!r} is not a tile: a tile is written like R7, K13 or J")
+        raise NotationError(BAD_NUMBER, text=repr(text))
+    raise NotationError(NOT_A_TILE, text=repr(text))
 
 
 def tile_name(t: Tile) -> str:

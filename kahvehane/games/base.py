@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
-from kahvehane.errors import ActionError, MalformedAction, NotationError
+from kahvehane.errors import ActionError, MalformedAction, Message, NotationError
 
 if TYPE_CHECKING:
     from kahvehane.games.spec import GameSpec
@@ -313,16 +313,33 @@ class GameRules(ABC):
         return tile_name(code) if self.deck_kind == "tiles" else card_name(code)
 
 
+NO_FIELD = Message("action.no_field", "the action has no {key} field",
+                   "hamlede {key} alanı yok")
+NOT_AN_INTEGER = Message("action.not_an_integer", "{key} must be an integer, not {value}",
+                         "{key} bir tam sayı olmalı, {value} değil")
+WRONG_TYPE = Message("action.wrong_type", "{key} must be of type {expected}, not {value}",
+                     "{key} {expected} türünde olmalı, {value} değil")
+NOT_A_CARD_NAME = Message("action.not_a_card_name",
+                          "{where} must be a card name like 7D, not {value}",
+                          "{where} 7D gibi bir kart adı olmalı, {value} değil")
+NOT_A_TILE_NAME = Message("action.not_a_tile_name",
+                          "{where} must be a tile name like R7, not {value}",
+                          "{where} R7 gibi bir taş adı olmalı, {value} değil")
+BAD_NAME = Message("action.bad_name", "{where}: {error}", "{where}: {error}")
+NO_SUCH_SEAT = Message("action.no_such_seat", "seat {seat} does not exist: seats are 0..{last}",
+                       "{seat}. koltuk yok: koltuklar 0..{last}")
+
+
 def require(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     """Fetch a required field of a record action, with a clear error if missing or wrong."""
     if key not in obj:
-        raise MalformedAction(f"the action has no {key!r} field")
+        raise MalformedAction(NO_FIELD, key=repr(key))
     value = obj[key]
     if isinstance(value, bool) and kind is int:
-        raise MalformedAction(f"{key!r} must be an integer, not {value!r}")
+        raise MalformedAction(NOT_AN_INTEGER, key=repr(key), value=repr(value))
     if not isinstance(value, kind):
         expected = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-        raise MalformedAction(f"{key!r} must be of type {expected}, not {value!r}")
+        raise MalformedAction(WRONG_TYPE, key=repr(key), expected=expected, value=repr(value))
     return value
 
 
@@ -330,27 +347,27 @@ def card_value(value: Any, where: str) -> int:
     """A card named in a record action (``"7D"``), or :class:`MalformedAction` saying where."""
     from kahvehane.cards import parse_card
 
-    return _named(value, where, parse_card, "a card name like 7D")
+    return _named(value, where, parse_card, NOT_A_CARD_NAME)
 
 
 def tile_value(value: Any, where: str) -> int:
     """A tile named in a record action (``"R7"``), or :class:`MalformedAction` saying where."""
     from kahvehane.tiles import parse_tile
 
-    return _named(value, where, parse_tile, "a tile name like R7")
+    return _named(value, where, parse_tile, NOT_A_TILE_NAME)
 
 
-def _named(value: Any, where: str, parse: Callable[[str], int], example: str) -> int:
+def _named(value: Any, where: str, parse: Callable[[str], int], wrong: Message) -> int:
     if not isinstance(value, str):
-        raise MalformedAction(f"{where} must be {example}, not {value!r}")
+        raise MalformedAction(wrong, where=where, value=repr(value))
     try:
         return parse(value)
     except NotationError as exc:
-        raise MalformedAction(f"{where}: {exc}") from None
+        raise MalformedAction(BAD_NAME, where=where, error=exc) from None
 
 
 def parse_seat(obj: Mapping[str, Any], num_seats: int) -> int:
     seat = require(obj, "seat", int)
     if not 0 <= seat < num_seats:
-        raise MalformedAction(f"seat {seat} does not exist: seats are 0..{num_seats - 1}")
+        raise MalformedAction(NO_SUCH_SEAT, seat=seat, last=num_seats - 1)
     return int(seat)

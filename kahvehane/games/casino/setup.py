@@ -24,7 +24,13 @@ from kahvehane.errors import MalformedSetup
 from kahvehane.games.base import JSON
 from kahvehane.games.casino.messages import DEALER, HANDS, LATER_TABLE, ROUND_NOT_OBJECT, ROUNDS
 from kahvehane.games.casino.values import CasinoVariant
-from kahvehane.games.setup_checks import check_exact_deck, field, item_list, seat_field
+from kahvehane.games.setup_checks import (
+    THE_52_CARDS,
+    check_exact_deck,
+    field,
+    item_list,
+    seat_field,
+)
 
 __all__ = ["deal_order", "read_setup", "setup_dealer"]
 
@@ -87,7 +93,7 @@ def read_setup(
         elif "table" in rnd:
             raise MalformedSetup(LATER_TABLE, round=r)
     every = [c for rnd in rounds for h in rnd for c in h] + table
-    check_exact_deck(every, full_deck(), card_name, "the 52 cards")
+    check_exact_deck(every, full_deck(), card_name, THE_52_CARDS)
     return dealer, rounds, table
 
 
