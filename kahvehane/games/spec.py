@@ -101,6 +101,8 @@ class OptionSpec:
     ``required`` options have no default (Casino's ``players``). ``label`` and ``note``
     are what a form shows (both languages). ``choices`` lists every allowed value in the
     order a form offers them; otherwise ``min`` / ``max`` bound an integer.
+    ``choice_labels``, one per choice, are the words a form shows for values that are
+    names rather than numbers (Koz Maça's ``kasa_rule``).
     """
 
     name: str
@@ -112,6 +114,12 @@ class OptionSpec:
     required: bool = False
     label: Message | None = None
     note: Message | None = None
+    choice_labels: tuple[Message, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.choice_labels is not None and (
+                self.choices is None or len(self.choice_labels) != len(self.choices)):
+            raise ValueError(f"option {self.name!r}: one choice label per choice")
 
     def _range(self) -> str:
         if self.min is not None and self.max is not None:
@@ -155,6 +163,8 @@ class OptionSpec:
             out["label"] = self.label.to_json()
         if self.note is not None:
             out["note"] = self.note.to_json()
+        if self.choice_labels is not None:
+            out["choice_labels"] = [m.to_json() for m in self.choice_labels]
         return out
 
 
@@ -226,7 +236,9 @@ class GameSpec:
     * ``suggestions`` — the engine offers arrangements
       (``DealState.suggested_arrangements(seat)``: seri diz / çift diz);
     * ``ranking`` — how a leaderboard orders players: ``"points"`` (ranking points, then
-      wins) or ``"wins"`` (wins, then draws).
+      wins) or ``"wins"`` (wins, then draws);
+    * ``lower_totals_win`` — the score table counts penalties: the lowest total wins
+      (Okey). Score tables and summaries say so.
 
     ``position`` orders the games in the salon's lists.
     """
@@ -242,6 +254,7 @@ class GameSpec:
     free_actions: tuple[str, ...] = ()
     suggestions: bool = False
     ranking: Ranking = "wins"
+    lower_totals_win: bool = False
     description: Message | None = None
     position: int = 100
     _rules_obj: list[GameRules] = field(default_factory=list, repr=False, compare=False)
@@ -293,6 +306,7 @@ class GameSpec:
             "free_actions": list(self.free_actions),
             "suggestions": self.suggestions,
             "ranking": self.ranking,
+            "lower_totals_win": self.lower_totals_win,
         }
         if self.entry is not None:
             out["entry_range"] = [self.entry.min_entry, self.entry.max_entry]
