@@ -24,7 +24,8 @@ kahvehane.errors.InvalidOptions: option 'deals' of demo must be an integer: 3, 5
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -147,6 +148,22 @@ class OptionSpec:
             raise InvalidOptions(OUT_OF_RANGE, option=self.name, game=game,
                                  range=self._range(), value=_show(value))
         return value
+
+    def from_text(self, text: str, game: str) -> Any:
+        """The value as written on a command line (``--option deals=3``): an integer in
+        decimal digits, a boolean as ``true`` or ``false``, a string as it is; then
+        checked as :meth:`parse` checks it (``deals=2.0`` is refused, not rounded).
+
+        >>> OptionSpec("deals", int, 5, choices=(3, 5)).from_text("3", "demo")
+        3
+        """
+        word = text.strip()
+        value: Any = text
+        if self.type is int and re.fullmatch(r"[+-]?[0-9]+", word):
+            value = int(word)
+        elif self.type is bool and word.lower() in ("true", "false"):
+            value = word.lower() == "true"
+        return self.parse(value, game)
 
     def to_json(self) -> dict[str, Any]:
         """What ``GET /api/games`` says of the option (the lobby's form reads it)."""
@@ -292,6 +309,18 @@ class GameSpec:
                 raise InvalidOptions(REQUIRED, game=self.id, option=opt.name)
             else:
                 out[opt.name] = opt.default
+        return out
+
+    def options_from_text(self, pairs: Iterable[tuple[str, str]]) -> dict[str, Any]:
+        """Options written as ``(name, text)`` pairs (the command line's ``--option
+        name=value``), each read as its option's type (:meth:`OptionSpec.from_text`). A
+        name the spec does not declare keeps its text: the rules' ``parse_options``
+        decides on it (and refuses an unknown one)."""
+        declared = {o.name: o for o in self.options}
+        out: dict[str, Any] = {}
+        for name, text in pairs:
+            opt = declared.get(name)
+            out[name] = text if opt is None else opt.from_text(text, self.id)
         return out
 
     def to_json(self) -> dict[str, Any]:
