@@ -4,6 +4,7 @@ from the registry."""
 
 from __future__ import annotations
 
+import argparse
 import re
 from typing import Any
 
@@ -111,8 +112,8 @@ def test_a_seat_count_option_is_the_number_of_bots_when_not_given() -> None:
 @pytest.mark.parametrize("command", ["simulate", "play"])
 def test_help_lists_every_games_options_from_its_spec(command: str) -> None:
     parser = build_parser()
-    sub = next(a for a in parser._actions if a.dest == "command")
-    text = sub.choices[command].format_help()  # type: ignore[attr-defined]
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    text = sub.choices[command].format_help()
     for spec in all_specs():
         line = next(x for x in text.splitlines() if x.strip().startswith(f"{spec.id}:"))
         for opt in spec.options:

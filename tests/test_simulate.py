@@ -94,7 +94,8 @@ def test_a_bot_looping_on_a_free_action_is_stopped(monkeypatch: pytest.MonkeyPat
             return Arrange(self.seat, tuple(tuple(parse_tile(t) for t in block)
                                             for block in view["rack"]))
 
-    real = sim.make_bot
+    from kahvehane.bots import make_bot as real
+
     monkeypatch.setattr(sim, "make_bot", lambda game, spec, seat, rng, options: (
         Arranger(game, seat, rng) if spec == "arranger" else real(game, spec, seat, rng,
                                                                   options)))

@@ -93,8 +93,9 @@ def test_every_message_renders_as_the_python_side_renders_it(server: WebServer,
     page.goto("/")
     page.wait_for_selector("#guest-button")
     catalogue = _catalogue()
-    cases = [{"code": code, "params": _sample_params(CATALOGUE[code], k)}
-             for k, code in enumerate(sorted(catalogue))]
+    cases: list[dict[str, Any]] = [
+        {"code": code, "params": _sample_params(CATALOGUE[code], k)}
+        for k, code in enumerate(sorted(catalogue))]
     shown = page.evaluate(
         """async (cases) => {
              const m = await import("/js/i18n.js");
