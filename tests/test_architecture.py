@@ -45,7 +45,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("match and records", ("kahvehane.match", "kahvehane.records", "kahvehane.okey")),
     ("bots", ("kahvehane.bots",)),
     ("programs", ("kahvehane.server", "kahvehane.store", "kahvehane.simulate",
-                  "kahvehane.play")),
+                  "kahvehane.play", "kahvehane.ladder", "kahvehane.rl")),
     ("command line", ("kahvehane.cli", "kahvehane.okey_cli")),
 )
 
@@ -56,7 +56,7 @@ GENERIC_MODULES = ("kahvehane.match", "kahvehane.records", "kahvehane.simulate",
                    "kahvehane.bots.random_bot", "kahvehane.bots.search")
 GENERIC_PACKAGES = ("kahvehane.server", "kahvehane.store")
 WEB_JS = PACKAGE / "web" / "static" / "js"
-GENERIC_JS = ("app.js", "lobby.js", "table.js", "net.js", "ui.js", "i18n.js")
+GENERIC_JS = ("app.js", "lobby.js", "table.js", "net.js", "ui.js", "i18n.js", "registry.js")
 
 
 # ---------------------------------------------------------------------------- reading
@@ -290,14 +290,18 @@ def _private(name: str) -> bool:
 @cache
 def game_private_attributes() -> dict[str, str]:
     """Private attribute names the classes of each game package define (``self._x = ``,
-    ``__slots__``, class-level ``_x``) → the package."""
+    ``__slots__``, class-level ``_x``) → the package; a name that classes outside the
+    games define too is left out (``obj._x`` could be either)."""
     out: dict[str, str] = {}
+    elsewhere: set[str] = set()
     for mod in modules().values():
         pkg = game_package(mod.name)
-        if pkg is not None:
-            for name in _defined_attributes(mod.tree):
+        for name in _defined_attributes(mod.tree):
+            if pkg is None:
+                elsewhere.add(name)
+            else:
                 out.setdefault(name, pkg)
-    return out
+    return {name: pkg for name, pkg in out.items() if name not in elsewhere}
 
 
 def _defined_attributes(tree: ast.AST) -> set[str]:
