@@ -135,12 +135,6 @@ def options_help() -> str:
     return "\n".join(lines)
 
 
-def game_options(game: str, pairs: Sequence[tuple[str, str]] | None) -> dict[str, Any]:
-    """The ``--option`` pairs of ``game``, typed by its spec; :class:`InvalidOptions`
-    (or :class:`MalformedRecord` for an unknown game) says what is wrong."""
-    return get_spec(game).options_from_text(pairs or [])
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
     from rich.console import Console
 
@@ -148,7 +142,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from kahvehane.simulate import plot_scores, render_summary, simulate
 
     try:
-        options = game_options(args.game, args.option)
+        options = get_spec(args.game).options_from_text(args.option or [])
         summary = simulate(
             args.game, args.bots.split(","), matches=args.matches, seed=args.seed,
             jobs=args.jobs, options=options, records=args.records,
