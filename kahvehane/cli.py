@@ -16,6 +16,9 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from kahvehane import __version__
+from kahvehane.errors import alternatives
+from kahvehane.games import all_specs, get_spec
+from kahvehane.games.spec import OptionSpec
 from kahvehane.records import ReplayError, replay_result, verify
 
 
@@ -95,17 +98,41 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
-def parse_option(text: str) -> tuple[str, Any]:
-    """``key=value`` of ``--option``: the value is read as JSON when it parses
-    (``deals=3``, ``partners=true``), else kept as a string (``kasa_rule=first_to_six``)."""
+def parse_option(text: str) -> tuple[str, str]:
+    """``key=value`` of ``--option``, split; the value is read as the game's option
+    spec types it (:meth:`GameSpec.options_from_text
+    <kahvehane.games.spec.GameSpec.options_from_text>`) once the game is known."""
     key, eq, raw = text.partition("=")
-    if not eq or not key:
+    if not eq or not key.strip():
         raise argparse.ArgumentTypeError(f"{text!r} is not key=value")
-    try:
-        value: Any = json.loads(raw)
-    except json.JSONDecodeError:
-        value = raw
-    return key.strip(), value
+    return key.strip(), raw
+
+
+def describe_option(opt: OptionSpec) -> str:
+    """``deals (integer: 3, 5, 7, 9 or 11; default 5)`` — an option for ``--help``."""
+    if opt.choices is not None:
+        kind = f"{opt.to_json()['type']}: {alternatives([_word(c) for c in opt.choices], 'en')}"
+    elif opt.type is bool:
+        kind = "true or false"
+    else:
+        bounds = [f"at least {opt.min}" if opt.min is not None else "",
+                  f"at most {opt.max}" if opt.max is not None else ""]
+        kind = ", ".join([str(opt.to_json()["type"]), *(b for b in bounds if b)])
+    default = "required" if opt.required else f"default {_word(opt.default)}"
+    return f"{opt.name} ({kind}; {default})"
+
+
+def _word(value: Any) -> str:
+    return json.dumps(value) if isinstance(value, bool) or value is None else str(value)
+
+
+def options_help() -> str:
+    """Every game's table options, from the registry, for ``simulate`` and ``play``."""
+    lines = ["table options (--option KEY=VALUE), by game:"]
+    for spec in all_specs():
+        opts = ", ".join(describe_option(o) for o in spec.options) or "none"
+        lines.append(f"  {spec.id}: {opts}")
+    return "\n".join(lines)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -114,8 +141,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from kahvehane.errors import KahvehaneError
     from kahvehane.simulate import plot_scores, render_summary, simulate
 
-    options = dict(args.option or [])
     try:
+        options = get_spec(args.game).options_from_text(args.option or [])
         summary = simulate(
             args.game, args.bots.split(","), matches=args.matches, seed=args.seed,
             jobs=args.jobs, options=options, records=args.records,
@@ -162,12 +189,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_verify)
 
     from kahvehane import okey_cli
-    from kahvehane.games import GAME_NAMES
 
     okey_cli.register(sub)
 
-    games = sorted(GAME_NAMES)
-    p = sub.add_parser("simulate", help="play many matches between bots and compare them")
+    games = [spec.id for spec in all_specs()]
+    p = sub.add_parser("simulate", help="play many matches between bots and compare them",
+                       epilog=options_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", choices=games)
     p.add_argument("--bots", required=True,
                    help="one bot per seat, comma separated: random, heuristic, search"
@@ -185,7 +212,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("play", help="play a game against bots in the terminal")
+    p = sub.add_parser("play", help="play a game against bots in the terminal",
+                       epilog=options_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", choices=games)
     p.add_argument("--seat", type=int, default=0, help="your seat (0)")
     p.add_argument("--bots", default="heuristic",

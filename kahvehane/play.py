@@ -14,10 +14,11 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
+from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
@@ -25,9 +26,10 @@ from kahvehane.bots import BotSpecError, make_bot
 from kahvehane.bots.base import Bot
 from kahvehane.cards import card_name
 from kahvehane.errors import IllegalAction, KahvehaneError
+from kahvehane.games import get_spec
 from kahvehane.games.base import Action, DealState
 from kahvehane.match import Match
-from kahvehane.simulate import SimulationError, seats_for
+from kahvehane.simulate import SimulationError, table_for
 from kahvehane.tiles import tile_name
 
 TILE_STYLE = {"R": "bold red", "Y": "bold yellow", "B": "bold blue", "K": "bold white on grey23",
@@ -126,7 +128,7 @@ def render_koz_maca(view: Mapping[str, Any], console: Console) -> None:
     console.print(Text("your hand: ") + cards_line(view["hand"]))
 
 
-def render_balayi(view: Mapping[str, Any], console: Console) -> None:
+def render_balayi_kingi(view: Mapping[str, Any], console: Console) -> None:
     console.print(f"contract: {view['contract'] or '–'}   chooser: seat {view['chooser']}")
     for s, pl in enumerate(view["players"]):
         piles = []
@@ -154,9 +156,20 @@ def render_casino(view: Mapping[str, Any], console: Console) -> None:
     console.print(Text("your hand: ") + cards_line(view["hand"]))
 
 
-RENDER = {"duz_okey": render_okey, "kdv_okey": render_okey, "koz_maca": render_koz_maca,
-          "balayi_kingi": render_balayi, "casino": render_casino,
-          "royal_casino": render_casino}
+def render_plain(view: Mapping[str, Any], console: Console) -> None:
+    """The view as data, for a game family without a renderer of its own here."""
+    console.print(Pretty(view))
+
+
+Renderer = Callable[[Mapping[str, Any], Console], None]
+
+
+def renderer(family: str) -> Renderer:
+    """How a game family's table is drawn: this module's ``render_<family>`` (the
+    ``family`` of the game's spec), or :func:`render_plain` for a family that has none,
+    so a new game can be played here at once."""
+    found = globals().get(f"render_{family}")
+    return found if callable(found) else render_plain
 
 
 def score_table(match: Match, names: Sequence[str]) -> Table:
@@ -237,14 +250,16 @@ def human_turn(match: Match, state: DealState, seat: int, console: Console,
                names: Sequence[str]) -> None:
     """Show the table and read moves until one is legal (arranging keeps the turn)."""
     game = match.game
+    spec = get_spec(game)
+    render = renderer(spec.family)
     while True:
         view = state.view(seat)
         console.rule(f"{game} — your turn (seat {seat})")
-        RENDER[game](view, console)
+        render(view, console)
         legal = state.legal_actions(seat)
         for i, a in enumerate(legal, start=1):
             console.print(Text(f"  {i:>2}. ") + describe(a, state))
-        extra = "  s = seri diz, c = çift diz," if game.endswith("okey") else ""
+        extra = "  s = seri diz, c = çift diz," if spec.suggestions else ""
         line = read_line(console, f"your move (1–{len(legal)},{extra} h = help, q = quit): ")
         low = line.lower()
         if low in ("q", "quit"):
@@ -252,10 +267,7 @@ def human_turn(match: Match, state: DealState, seat: int, console: Console,
         if low in ("h", "help", "?"):
             console.print("type the number of a move;" + extra + " q leaves the match")
             continue
-        if game.endswith("okey") and low in ("s", "c"):
-            from kahvehane.games.okey.state import OkeyDeal
-
-            assert isinstance(state, OkeyDeal)
+        if spec.suggestions and low in ("s", "c"):
             seri, cift = state.suggested_arrangements(seat)
             match.apply(seri if low == "s" else cift)
             console.print("rack laid out as " + ("seri diz" if low == "s" else "çift diz"))
@@ -302,13 +314,12 @@ def make_bots(game: str, spec: str, human: int, n: int, options: Mapping[str, An
 
 def run_play(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
-    options = dict(args.option or [])
     game = args.game
     try:
-        n_guess = int(options.get("players", 2)) if game in ("casino", "royal_casino") else 0
-        parsed, n = seats_for(game, options, n_guess) if n_guess else seats_for(
-            game, options, {"balayi_kingi": 2}.get(game, 4))
-    except (KahvehaneError, ValueError) as exc:
+        spec = get_spec(game)
+        options = spec.options_from_text(args.option or [])
+        parsed, n = table_for(game, options, spec.seats[0])
+    except KahvehaneError as exc:
         print(f"kahvehane play: {exc}", file=sys.stderr)
         return 2
     if not 0 <= args.seat < n:

@@ -33,9 +33,8 @@ from typing import Any
 
 from kahvehane.bots import BotSpecError, make_bot
 from kahvehane.errors import KahvehaneError
-from kahvehane.games import get_game
+from kahvehane.games import get_spec
 from kahvehane.games.base import JSON, Action
-from kahvehane.games.okey.actions import Arrange
 from kahvehane.match import Match
 
 DEFAULT_MAX_DEALS = 200
@@ -45,15 +44,23 @@ class SimulationError(KahvehaneError):
     """A bad simulation request, or a bot that broke the rules (a bot bug)."""
 
 
-def seats_for(game: str, options: Mapping[str, Any], n_bots: int) -> tuple[JSON, int]:
-    """The parsed options (Casino's ``players`` defaults to the number of bots) and the
-    number of seats, which must equal the number of bots."""
-    rules = get_game(game)
+def table_for(game: str, options: Mapping[str, Any], seats: int) -> tuple[JSON, int]:
+    """The parsed options and the number of seats of a table of ``game``. A game whose
+    seat count is an option (``spec.seats_option``: Casino's ``players``) gets ``seats``
+    when the options do not say."""
+    spec = get_spec(game)
     opts = dict(options)
-    if game in ("casino", "royal_casino"):
-        opts.setdefault("players", n_bots)
+    if spec.seats_option is not None:
+        opts.setdefault(spec.seats_option, seats)
+    rules = spec.get_rules()
     parsed = rules.parse_options(opts)
-    n = rules.num_seats(parsed)
+    return parsed, rules.num_seats(parsed)
+
+
+def seats_for(game: str, options: Mapping[str, Any], n_bots: int) -> tuple[JSON, int]:
+    """The parsed options (a seat-count option defaults to the number of bots) and the
+    number of seats, which must equal the number of bots."""
+    parsed, n = table_for(game, options, n_bots)
     if n != n_bots:
         raise SimulationError(f"{game} has {n} seats here: give {n} bots, not {n_bots}")
     return parsed, n
@@ -74,8 +81,10 @@ class MatchOutcome:
     record: JSON | None = None
 
 
-def _legal_or_arrange(action: Action, legal: Sequence[Action], seat: int) -> bool:
-    return action in legal or (isinstance(action, Arrange) and action.seat == seat)
+def _free_act(action: Action, seat: int, free: Sequence[str]) -> str | None:
+    """The ``act`` of ``action`` if it is one of the game's free actions (Okey's
+    ``arrange``: never in the legal list, it has too many forms) made for ``seat``."""
+    return action.act if action.seat == seat and action.act in free else None
 
 
 def play_match(
@@ -89,11 +98,12 @@ def play_match(
                   players=[f"bot:{spec}" for spec in seats])
     bots = [make_bot(game, seats[s], s, random.Random(f"{seed}:{index}:{s}"), match.options)
             for s in range(n)]
+    free = get_spec(game).free_actions
     times: list[list[float]] = [[] for _ in range(n)]
     clock = time.perf_counter
     while not match.complete and len(match.deals) < max_deals:
         state = match.deal()
-        arranged = [False] * n
+        last_free: list[str | None] = [None] * n  # a bot must not loop on a free action
         while not state.is_over:
             seat = state.to_act[0]
             view = state.view(seat)
@@ -101,18 +111,17 @@ def play_match(
             t0 = clock()
             action = bots[seat].choose(view, legal)
             times[seat].append(clock() - t0)
-            if not _legal_or_arrange(action, legal, seat):
+            act = _free_act(action, seat, free)
+            if act is None and action not in legal:
                 raise SimulationError(
                     f"match {index}: bot {seats[seat]!r} at seat {seat} chose {action!r},"
                     " which is not a legal action"
                 )
-            if isinstance(action, Arrange):
-                if arranged[seat]:
-                    raise SimulationError(
-                        f"match {index}: bot {seats[seat]!r} arranged twice in a row")
-                arranged[seat] = True
-            else:
-                arranged[seat] = False
+            if act is not None and last_free[seat] == act:
+                raise SimulationError(
+                    f"match {index}: bot {seats[seat]!r} made the free action {act!r}"
+                    " twice in a row")
+            last_free[seat] = act
             match.apply(action)
     result = match.result_json()
     winner = result["winner"]
@@ -344,14 +353,15 @@ def render_summary(summary: Summary, console: Any) -> None:
     from rich.table import Table
 
     n = len(summary.bots)
-    okey = summary.game in ("duz_okey", "kdv_okey")
+    spec = get_spec(summary.game)
+    points = spec.ranking == "points"
     title = (f"{summary.game}: {summary.matches} matches, seed {summary.seed!r},"
              f" {summary.seconds:.1f} s")
     table = Table(title=title)
     for col in ("bot", "seats", "wins", "win rate", "95% CI", "fair share",
-                "mean total" + (" (low wins)" if okey else "")):
+                "mean total" + (" (low wins)" if spec.lower_totals_win else "")):
         table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
-    if okey:
+    if points:
         table.add_column("rank pts", justify="right", no_wrap=True)
     for col in ("decisions", "median ms", "mean ms", "p95 ms"):
         table.add_column(col, justify="right", no_wrap=True)
@@ -361,7 +371,7 @@ def render_summary(summary: Summary, console: Any) -> None:
         cells = [row.spec, str(row.seats), str(row.wins), f"{j['win_rate']:.3f}",
                  f"{lo:.3f}–{hi:.3f}", f"{j['fair_share']:.3f}",
                  "–" if j["mean_total"] is None else f"{j['mean_total']:.1f}"]
-        if okey:
+        if points:
             mp = j["mean_ranking_points"]
             cells.append("–" if mp is None else f"{mp:+.2f}")
         for key in ("median_ms", "mean_ms", "p95_ms"):
@@ -392,7 +402,7 @@ def plot_scores(summary: Summary, path: str) -> None:
         if row.totals:
             ax.hist(row.totals, bins=min(40, max(5, len(set(row.totals)))), alpha=0.55,
                     label=f"{row.spec} (mean {statistics.fmean(row.totals):.1f})")
-    lower = " (lower is better)" if summary.game in ("duz_okey", "kdv_okey") else ""
+    lower = " (lower is better)" if get_spec(summary.game).lower_totals_win else ""
     ax.set_xlabel(f"final total per seat{lower}")
     ax.set_ylabel("seats")
     ax.set_title(f"{summary.game}: score distribution over {summary.matches} matches")

@@ -73,3 +73,27 @@ def test_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert "seat 7 does not exist" in capsys.readouterr().err
     assert main(["play", "koz_maca", "--bots", "a,b"]) == 2
     assert "every other seat" in capsys.readouterr().err
+
+
+def test_each_family_is_drawn_by_its_renderer_and_a_new_one_plainly() -> None:
+    """The table is drawn by the game family's renderer (the spec's ``family``), and a
+    family without one (a new game) still plays, its view shown as data."""
+    import rich.console
+
+    from kahvehane.games import all_specs
+    from kahvehane.match import Match
+    from kahvehane.play import render_plain, renderer
+
+    for spec in all_specs():
+        assert renderer(spec.family) is not render_plain, spec.family
+    assert renderer("a_new_family") is render_plain
+    console = rich.console.Console(record=True, width=120)
+    deal = Match("balayi_kingi", seed=1).deal()
+    render_plain(deal.view(deal.to_act[0]), console)
+    assert "'contract'" in console.export_text()
+
+
+def test_a_mistyped_option_is_refused_before_the_match(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    assert main(["play", "casino", "--option", "players=3.0"]) == 2
+    assert "must be an integer: 2, 3 or 4, not '3.0'" in capsys.readouterr().err

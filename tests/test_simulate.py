@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from kahvehane.cli import main
+from kahvehane.games import get_spec
 from kahvehane.records import replay_result
-from kahvehane.simulate import simulate, wilson
+from kahvehane.simulate import SimulationError, play_match, simulate, wilson
 
 
 def test_simulate_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -73,3 +76,44 @@ def test_wilson_interval() -> None:
     assert lo == 0.0 and 0.2 < hi < 0.35
     lo, hi = wilson(1000, 2000)
     assert lo < 0.5 < hi and hi - lo < 0.05
+
+
+def test_a_bot_looping_on_a_free_action_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A free action (Okey's ``arrange``, which no legal list holds) is accepted from a
+    bot, but twice in a row it is a bot bug that would never end the match."""
+    import kahvehane.simulate as sim
+    from kahvehane.bots.base import Bot
+    from kahvehane.games.base import Action
+    from kahvehane.games.okey.actions import Arrange
+    from kahvehane.tiles import parse_tile
+
+    class Arranger(Bot):
+        kind = "arranger"
+
+        def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+            return Arrange(self.seat, tuple(tuple(parse_tile(t) for t in block)
+                                            for block in view["rack"]))
+
+    from kahvehane.bots import make_bot as real
+
+    monkeypatch.setattr(sim, "make_bot", lambda game, spec, seat, rng, options: (
+        Arranger(game, seat, rng) if spec == "arranger" else real(game, spec, seat, rng,
+                                                                  options)))
+    with pytest.raises(SimulationError, match="made the free action 'arrange' twice in a row"):
+        play_match("duz_okey", {"deals": 3}, ["arranger"] * 4, seed="x", index=0)
+
+
+def test_the_summary_reads_the_game_from_its_spec(capsys: pytest.CaptureFixture[str]) -> None:
+    """Ranking points and "low wins" are the spec's (Okey), not a list of games."""
+    from rich.console import Console
+
+    from kahvehane.simulate import render_summary
+
+    for game, bots in (("kdv_okey", ["random"] * 4), ("balayi_kingi", ["random"] * 2)):
+        summary = simulate(game, bots, matches=1, seed=2, options={"deals": 3} if
+                           get_spec(game).options else {}, progress=False)
+        render_summary(summary, Console(width=250))
+        out = capsys.readouterr().out
+        okey_like = get_spec(game).ranking == "points"
+        assert ("rank pts" in out) is okey_like
+        assert ("(low wins)" in out) is get_spec(game).lower_totals_win

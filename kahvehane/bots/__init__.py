@@ -1,15 +1,18 @@
 """Bots: players that see only ``view(seat)`` and the legal actions (issue 6).
 
-Every game has a ``random`` bot and a ``heuristic`` bot; Koz Maça, Balayı Kingi and
-Casino (and Royal Casino) also have a ``search`` bot (determinized information-set Monte
-Carlo tree search). :func:`make_bot` builds one by name::
+Every game has a ``random`` bot; the others come from the bot module of the game's
+family (:attr:`GameSpec.family <kahvehane.games.spec.GameSpec>`):
+``kahvehane/bots/<family>.py`` declares ``FAMILY`` and ``KINDS``, a tuple of
+:class:`BotKind` (the ``heuristic`` bot, and a ``search`` bot made with
+:func:`search_kind`). Nothing here names a game: a new game's bots are its family's
+module. :func:`make_bot` builds one by name::
 
     >>> import random
     >>> bot = make_bot("koz_maca", "heuristic", seat=0, rng=random.Random(1))
     >>> bot.label
     'bot:heuristic'
-    >>> sorted(bot_kinds("koz_maca"))
-    ['heuristic', 'random', 'search']
+    >>> bot_kinds("koz_maca")
+    ['random', 'heuristic', 'search']
 
 A bot spec may carry options after a colon, e.g. ``search:iterations=400`` or
 ``search:time=0.2`` (seconds per decision); see docs/bots.md.
@@ -17,79 +20,114 @@ A bot spec may carry options after a colon, e.g. ``search:iterations=400`` or
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from kahvehane.bots.base import Bot
-from kahvehane.errors import KahvehaneError
+from kahvehane.errors import KahvehaneError, Message
+from kahvehane.games import get_spec
 
-__all__ = ["Bot", "BotSpecError", "bot_kinds", "make_bot", "parse_bot_spec"]
+__all__ = ["Bot", "BotKind", "BotRequest", "BotSpecError", "bot_kinds", "make_bot",
+           "parse_bot_spec", "search_kind"]
+
+NO_SUCH_BOT = Message("bots.unknown_kind", "no {kind} bot for {game}: bots are {kinds}",
+                      "{game} için {kind} botu yok: botlar {kinds}")
+NO_SUCH_PARAM = Message("bots.unknown_param", "the {kind} bot has no parameter {param}",
+                        "{kind} botunun {param} diye bir ayarı yok")
+BAD_PARAM = Message("bots.bad_param", "bad parameter for the {kind} bot: {why}",
+                    "{kind} botu için geçersiz ayar: {why}")
+NOT_KEY_VALUE = Message("bots.not_key_value", "bot parameter {part} must be written key=value",
+                        "bot ayarı {part} anahtar=değer biçiminde yazılmalı")
 
 
 class BotSpecError(KahvehaneError, ValueError):
     """An unknown bot kind for a game, or a bad bot option."""
 
 
-Factory = Callable[[str, int, random.Random, Mapping[str, Any], Mapping[str, Any]], Bot]
+@dataclass(frozen=True, slots=True)
+class BotRequest:
+    """What a bot is built from: the game and seat, its random generator, the table's
+    (public) options and the parameters of the bot spec (``iterations=400``)."""
+
+    game: str
+    seat: int
+    rng: random.Random
+    options: Mapping[str, Any]
+    params: Mapping[str, str]
 
 
-def _random(game: str, seat: int, rng: random.Random, options: Mapping[str, Any],
-            params: Mapping[str, Any]) -> Bot:
+@dataclass(frozen=True, slots=True)
+class BotKind:
+    """One kind of bot (``heuristic``, ``search``) of a game family: its name, how to
+    build it, and the parameters its spec may carry. ``build`` may raise
+    :class:`ValueError` for a bad parameter value."""
+
+    name: str
+    build: Callable[[BotRequest], Bot]
+    params: frozenset[str] = field(default_factory=frozenset)
+
+
+def _random(req: BotRequest) -> Bot:
     from kahvehane.bots.random_bot import RandomBot
 
-    return RandomBot(game, seat, rng)
+    return RandomBot(req.game, req.seat, req.rng)
 
 
-def _heuristic(game: str, seat: int, rng: random.Random, options: Mapping[str, Any],
-               params: Mapping[str, Any]) -> Bot:
-    if game in ("duz_okey", "kdv_okey"):
-        from kahvehane.bots.okey import OkeyHeuristicBot
-
-        return OkeyHeuristicBot(game, seat, rng)
-    if game == "koz_maca":
-        from kahvehane.bots.koz_maca import KozMacaHeuristicBot
-
-        return KozMacaHeuristicBot(game, seat, rng)
-    if game == "balayi_kingi":
-        from kahvehane.bots.balayi_kingi import BalayiHeuristicBot
-
-        return BalayiHeuristicBot(game, seat, rng)
-    from kahvehane.bots.casino import CasinoHeuristicBot
-
-    return CasinoHeuristicBot(game, seat, rng, options)
+#: The kinds every game has, whatever its family.
+EVERY_GAME = (BotKind("random", _random),)
 
 
-def _search(game: str, seat: int, rng: random.Random, options: Mapping[str, Any],
-            params: Mapping[str, Any]) -> Bot:
-    from kahvehane.bots.search import SearchBot
+def search_kind(plan: str) -> BotKind:
+    """The ``search`` kind of a family: :class:`~kahvehane.bots.search.SearchBot` with the
+    :class:`~kahvehane.bots.search.SearchPlan` named ``"module:Class"``. It is named,
+    not imported, because a plan imports its family's heuristic bot, whose module
+    declares this kind. Parameters: ``iterations`` and ``time`` (seconds per decision).
+    """
+    module, _, attr = plan.partition(":")
 
-    iterations = params.get("iterations")
-    seconds = params.get("time")
-    return SearchBot(
-        game, seat, rng, options,
-        iterations=None if iterations is None else int(iterations),
-        time_limit=None if seconds is None else float(seconds),
-    )
+    def build(req: BotRequest) -> Bot:
+        from kahvehane.bots.search import SearchBot
+
+        iterations = req.params.get("iterations")
+        seconds = req.params.get("time")
+        return SearchBot(
+            req.game, req.seat, req.rng, req.options,
+            plan=getattr(importlib.import_module(module), attr),
+            iterations=None if iterations is None else int(iterations),
+            time_limit=None if seconds is None else float(seconds),
+        )
+
+    return BotKind("search", build, frozenset({"iterations", "time"}))
 
 
-_ALL = ("duz_okey", "kdv_okey", "koz_maca", "balayi_kingi", "casino", "royal_casino")
-_SEARCH = ("koz_maca", "balayi_kingi", "casino", "royal_casino")
-_FACTORIES: dict[str, tuple[Factory, tuple[str, ...]]] = {
-    "random": (_random, _ALL),
-    "heuristic": (_heuristic, _ALL),
-    "search": (_search, _SEARCH),
-}
-_PARAMS: dict[str, frozenset[str]] = {
-    "random": frozenset(),
-    "heuristic": frozenset(),
-    "search": frozenset({"iterations", "time"}),
-}
+@cache
+def _family_kinds(family: str) -> dict[str, BotKind]:
+    kinds = {k.name: k for k in EVERY_GAME}
+    name = f"{__name__}.{family}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return kinds  # a family without bots of its own plays with the random bot
+    if getattr(module, "FAMILY", None) != family:
+        raise RuntimeError(f"{name} must declare FAMILY = {family!r}")
+    for kind in module.KINDS:
+        kinds[kind.name] = kind
+    return kinds
+
+
+def _kinds(game: str) -> dict[str, BotKind]:
+    return _family_kinds(get_spec(game).family)
 
 
 def bot_kinds(game: str) -> list[str]:
-    """The bot kinds a game has."""
-    return [kind for kind, (_, games) in _FACTORIES.items() if game in games]
+    """The bot kinds a game has (``random`` first)."""
+    return list(_kinds(game))
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -106,7 +144,7 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
             continue
         key, eq, value = part.partition("=")
         if not eq:
-            raise BotSpecError(f"bot parameter {part!r} must be written key=value")
+            raise BotSpecError(NOT_KEY_VALUE, part=repr(part))
         params[key.strip()] = value.strip()
     return kind.strip(), params
 
@@ -120,17 +158,17 @@ def make_bot(
 ) -> Bot:
     """A bot of kind ``spec`` (``random``, ``heuristic``, ``search``, maybe with
     parameters) for ``seat`` of ``game``. ``options`` are the table's (public) options."""
-    kind, params = parse_bot_spec(spec)
-    entry = _FACTORIES.get(kind)
-    if entry is None or game not in entry[1]:
-        raise BotSpecError(
-            f"no {kind!r} bot for {game}: bots are {', '.join(bot_kinds(game))}"
-        )
-    unknown = sorted(set(params) - _PARAMS[kind])
+    name, params = parse_bot_spec(spec)
+    kinds = _kinds(game)
+    kind = kinds.get(name)
+    if kind is None:
+        raise BotSpecError(NO_SUCH_BOT, kind=repr(name), game=game, kinds=", ".join(kinds))
+    unknown = sorted(set(params) - kind.params)
     if unknown:
-        raise BotSpecError(f"the {kind} bot has no parameter {unknown[0]!r}")
+        raise BotSpecError(NO_SUCH_PARAM, kind=name, param=repr(unknown[0]))
+    request = BotRequest(game, seat, rng if rng is not None else random.Random(),
+                         options or {}, params)
     try:
-        return entry[0](game, seat, rng if rng is not None else random.Random(), options or {},
-                        params)
+        return kind.build(request)
     except ValueError as exc:
-        raise BotSpecError(f"bad parameter for the {kind} bot: {exc}") from None
+        raise BotSpecError(BAD_PARAM, kind=name, why=str(exc)) from None

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from kahvehane.bots import BotKind, search_kind
 from kahvehane.bots.base import Bot
 from kahvehane.bots.cardutil import (
     BIT,
@@ -109,3 +110,9 @@ class BalayiHeuristicBot(Bot):
         if sure:
             return min(sure, key=cost)
         return min(legal, key=cost)
+
+
+#: The bots of Balayı Kingi, as :mod:`kahvehane.bots` reads them.
+FAMILY = "balayi_kingi"
+KINDS = (BotKind("heuristic", lambda r: BalayiHeuristicBot(r.game, r.seat, r.rng)),
+         search_kind("kahvehane.bots.search:BalayiPlan"))

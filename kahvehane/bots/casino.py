@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from kahvehane.bots import BotKind, search_kind
 from kahvehane.bots.base import Bot
 from kahvehane.cards import SPADES, Card, parse_card, rank_of
 from kahvehane.games.base import Action
@@ -110,3 +111,10 @@ class CasinoHeuristicBot(Bot):
             if s > best_score:
                 best, best_score = a, s
         return best
+
+
+#: The bots of Casino and Royal Casino, as :mod:`kahvehane.bots` reads them.
+FAMILY = "casino"
+KINDS = (BotKind("heuristic",
+                 lambda r: CasinoHeuristicBot(r.game, r.seat, r.rng, r.options)),
+         search_kind("kahvehane.bots.search:CasinoPlan"))

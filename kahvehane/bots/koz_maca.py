@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from kahvehane.bots import BotKind, search_kind
 from kahvehane.bots.base import Bot
 from kahvehane.bots.cardutil import (
     FULL,
@@ -149,3 +150,9 @@ class KozMacaHeuristicBot(Bot):
         card = choose_card(self.seat, hand, [a.card for a in plays], trick,
                            view["bids"][self.seat] or 0, view["tricks_won"][self.seat], unseen)
         return next(a for a in plays if a.card == card)
+
+
+#: The bots of Koz Maça, as :mod:`kahvehane.bots` reads them.
+FAMILY = "koz_maca"
+KINDS = (BotKind("heuristic", lambda r: KozMacaHeuristicBot(r.game, r.seat, r.rng)),
+         search_kind("kahvehane.bots.search:KozMacaPlan"))

@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from kahvehane.bots import BotKind
 from kahvehane.bots.base import Bot
 from kahvehane.games.base import Action
 from kahvehane.games.okey.actions import LEFT, PILE, Arrange, Discard, Draw, Finish, ShowIndicator
@@ -156,3 +157,8 @@ class OkeyHeuristicBot(Bot):
         if self._rack_value(after, okey, indicator) < self._rack_value(tiles, okey, indicator):
             return left
         return pile
+
+
+#: The bots of the Okey family (Düz and KDV), as :mod:`kahvehane.bots` reads them.
+FAMILY = "okey"
+KINDS = (BotKind("heuristic", lambda r: OkeyHeuristicBot(r.game, r.seat, r.rng)),)

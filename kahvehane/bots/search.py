@@ -1,6 +1,9 @@
 """The search bot: search over determinizations of what a seat cannot see.
 
-For Koz Maça, Balayı Kingi, Casino and Royal Casino. Every decision samples the hidden
+:class:`SearchBot` is one bot for every game; how it searches is its family's
+:class:`SearchPlan`, named by the family's bot module (``KINDS``, :mod:`kahvehane.bots`):
+:class:`KozMacaPlan`, :class:`BalayiPlan` and :class:`CasinoPlan` (Casino and Royal
+Casino) here. Every decision samples the hidden
 cards at random consistently with the view (:mod:`kahvehane.bots.determinize`: other
 hands, face-down cards, a locked hand, the stock, and what past plays imply) and plays
 on in those deals through the engine's ``legal_actions`` and ``apply``.
@@ -24,7 +27,7 @@ the chooser's five face-up cards dealt at random and the contract's real scoring
 Casino the candidates are the heuristic's best four moves (:data:`CASINO_CANDIDATES`).
 
 The budget is ``iterations`` (ISMCTS iterations in Koz Maça, samples per decision in
-Balayı and Casino; per game defaults in :data:`DEFAULT_ITERATIONS`) and optionally a
+Balayı and Casino; each plan's ``default_iterations``) and optionally a
 time limit per decision (``time`` seconds, checked between iterations or samples). A
 forced move is played without search.
 """
@@ -34,8 +37,9 @@ from __future__ import annotations
 import math
 import random
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from kahvehane.bots.balayi_kingi import BalayiHeuristicBot
 from kahvehane.bots.base import Bot
@@ -53,12 +57,6 @@ from kahvehane.games.casino.actions import CaptureAction, TrailAction
 from kahvehane.games.koz_maca import Bid, deal_score
 from kahvehane.games.tricks import Play
 
-DEFAULT_ITERATIONS: dict[str, int] = {
-    "koz_maca": 30,
-    "balayi_kingi": 3,
-    "casino": 12,
-    "royal_casino": 12,
-}
 UCB_C = 0.7
 BUILD_SHARE = 0.6  # Casino: what a build on the table is worth to its owner
 CASINO_CANDIDATES = 4  # Casino: the heuristic's best moves the search chooses among
@@ -211,12 +209,6 @@ def reward_casino(state: Any, root: Any) -> list[float]:
 
 Rollout = Callable[[Any, random.Random, int], None]
 Reward = Callable[[Any, Any], list[float]]
-_HOOKS: dict[str, tuple[Rollout, Reward]] = {
-    "koz_maca": (rollout_koz_maca, reward_koz_maca),
-    "balayi_kingi": (rollout_balayi, reward_balayi),
-    "casino": (rollout_casino, reward_casino),
-    "royal_casino": (rollout_casino, reward_casino),
-}
 
 
 def ismcts(
@@ -282,7 +274,8 @@ def ismcts(
 
 
 class SearchBot(Bot):
-    """ISMCTS with determinization (see the module docstring)."""
+    """Search over determinizations (see the module docstring), as its :class:`SearchPlan`
+    says for the game's family; ``iterations`` defaults to the plan's."""
 
     kind = "search"
 
@@ -293,34 +286,119 @@ class SearchBot(Bot):
         rng: random.Random | None = None,
         options: Mapping[str, Any] | None = None,
         *,
+        plan: type[SearchPlan],
         iterations: int | None = None,
         time_limit: float | None = None,
     ) -> None:
-        if game not in _HOOKS:
-            raise ValueError(f"no search bot for {game!r}")
         super().__init__(game, seat, rng)
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if time_limit is not None and time_limit <= 0:
             raise ValueError("time must be positive")
         self.options = dict(options or {})
-        self.iterations = iterations if iterations is not None else DEFAULT_ITERATIONS[game]
+        self.iterations = iterations if iterations is not None else plan.default_iterations
         self.time_limit = time_limit
-        self.rollout, self.reward = _HOOKS[game]
-        self._fallback: Bot
-        if game == "koz_maca":
-            self._fallback = KozMacaHeuristicBot(game, seat, self.rng)
-        elif game == "balayi_kingi":
-            self._fallback = BalayiHeuristicBot(game, seat, self.rng)
-        else:
-            self._fallback = CasinoHeuristicBot(game, seat, self.rng, self.options)
-        self._seen = 0  # Casino: cards seen this hand (on the table or in the hand)
-        self._hand_key: tuple[Any, ...] | None = None
         self.last_visits: dict[Action, int] = {}
         self.last_values: dict[str, float] = {}
+        self.plan = plan(self)
 
-    def _gone(self, view: Mapping[str, Any]) -> int:
-        """Casino memory: cards seen earlier this hand that have left the table since."""
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        self.plan.observe(view)
+        if len(legal) == 1:
+            return legal[0]
+        deadline = (time.perf_counter() + self.time_limit) if self.time_limit else None
+        return self.plan.choose(view, legal, deadline)
+
+
+class SearchPlan(ABC):
+    """How :class:`SearchBot` searches one game family: it is handed every view (a plan
+    may remember, as a person would) and asked for the move whenever there is a choice.
+    A family's bot module names its plan (:func:`kahvehane.bots.search_kind`)."""
+
+    #: Iterations (or samples) per decision when the bot spec does not say.
+    default_iterations: ClassVar[int]
+
+    def __init__(self, bot: SearchBot) -> None:
+        self.bot = bot
+
+    def observe(self, view: Mapping[str, Any]) -> None:  # noqa: B027 (most plans forget)
+        """Called with every view the bot is shown, before it decides (or plays a forced
+        move). Most plans keep nothing between decisions."""
+
+    @abstractmethod
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action],
+               deadline: float | None) -> Action:
+        """The move among ``legal`` (two or more), searching until ``deadline``
+        (``time.perf_counter()``) if there is one."""
+
+
+class KozMacaPlan(SearchPlan):
+    """ISMCTS over the cards (:func:`ismcts`); the bids are the heuristic's."""
+
+    default_iterations = 30
+
+    def __init__(self, bot: SearchBot) -> None:
+        super().__init__(bot)
+        self.fallback = KozMacaHeuristicBot(bot.game, bot.seat, bot.rng)
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action],
+               deadline: float | None) -> Action:
+        if isinstance(legal[0], Bid):
+            return self.fallback.choose(view, legal)
+        bot = self.bot
+        smp = sampler(view, bot.options, 0)
+        choice, bot.last_visits = ismcts(smp.sample, list(legal), bot.seat, rollout_koz_maca,
+                                         reward_koz_maca, bot.rng, bot.iterations, deadline)
+        return choice
+
+
+class BalayiPlan(SearchPlan):
+    """Balayı Kingi: determinized evaluation with heuristic rollouts
+    (:mod:`kahvehane.bots.pimc_balayi`) of the contract and of every card."""
+
+    default_iterations = 3
+
+    def __init__(self, bot: SearchBot) -> None:
+        super().__init__(bot)
+        self.fallback = BalayiHeuristicBot(bot.game, bot.seat, bot.rng)
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action],
+               deadline: float | None) -> Action:
+        bot = self.bot
+        if isinstance(legal[0], ChooseContract):
+            codes = [a.contract for a in legal if isinstance(a, ChooseContract)]
+            n = max(1, bot.iterations * BALAYI_CONTRACT_FACTOR)
+            code, means = choose_contract_pimc(view, bot.seat, codes, bot.rng, n,
+                                               deadline=deadline)
+            bot.last_values = dict(means)
+            return next(a for a in legal if isinstance(a, ChooseContract)
+                        and a.contract == code)
+        heuristic = self.fallback.choose(view, legal)
+        assert isinstance(heuristic, Play)
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        smp = sampler(view)
+        card, values = choose_play_pimc(smp.sample, cards, bot.seat, heuristic.card,
+                                        bot.rng, bot.iterations, BALAYI_MARGIN,
+                                        deadline=deadline)
+        bot.last_values = {str(c): v for c, v in values.items()}
+        return next(a for a in legal if isinstance(a, Play) and a.card == card)
+
+
+class CasinoPlan(SearchPlan):
+    """Casino and Royal Casino: determinized evaluation of the heuristic's best
+    :data:`CASINO_CANDIDATES` moves (:mod:`kahvehane.bots.pimc_casino`). It remembers the
+    cards it saw this hand that have left the table since (they are in someone's pile)."""
+
+    default_iterations = 12
+
+    def __init__(self, bot: SearchBot) -> None:
+        super().__init__(bot)
+        self.fallback = CasinoHeuristicBot(bot.game, bot.seat, bot.rng, bot.options)
+        self._seen = 0  # cards seen this hand (on the table or in the hand)
+        self._hand_key: tuple[Any, ...] | None = None
+        self._gone = 0  # of those, the cards that have left the table since
+
+    def observe(self, view: Mapping[str, Any]) -> None:
         key = (view["dealer"], tuple(view["totals"]))
         if key != self._hand_key:
             self._hand_key = key
@@ -329,63 +407,27 @@ class SearchBot(Bot):
         visible = names_mask(view["hand"]) | names_mask(table["loose"])
         for b in table["builds"]:
             visible |= names_mask(b["cards"])
-        gone = self._seen & ~visible
+        self._gone = self._seen & ~visible
         self._seen |= visible
-        return gone
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        gone = self._gone(view) if self.game in ("casino", "royal_casino") else 0
-        if len(legal) == 1:
-            return legal[0]
-        deadline = (time.perf_counter() + self.time_limit) if self.time_limit else None
-        if self.game == "balayi_kingi":
-            return self._choose_balayi(view, legal, deadline)
-        if isinstance(legal[0], Bid):
-            return self._fallback.choose(view, legal)
-        candidates = list(legal)
-        if self.game in ("casino", "royal_casino"):
-            # Casino has many moves and a small budget: search among the heuristic's
-            # best few, so every candidate gets several samples of the hidden cards.
-            assert isinstance(self._fallback, CasinoHeuristicBot)
-            loose, builds = table_cards(view)
-            fb = self._fallback
-            candidates.sort(key=lambda a: -score_move(a, self.seat, loose, builds, fb.sweeps,
-                                                      fb.royal))
-            del candidates[CASINO_CANDIDATES:]
-            if len(candidates) == 1:
-                return candidates[0]
-            smp = sampler(view, self.options, gone)
-            choice, values = choose_move_pimc(
-                smp.sample, candidates, self.seat, reward_casino, self.rng, self.iterations,
-                CASINO_PLIES, CASINO_MARGIN, fb.sweeps, fb.royal, deadline)
-            self.last_values = {repr(a): v for a, v in values.items()}
-            return choice
-        smp = sampler(view, self.options, gone)
-        choice, self.last_visits = ismcts(smp.sample, candidates, self.seat, self.rollout,
-                                          self.reward, self.rng, self.iterations, deadline)
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action],
+               deadline: float | None) -> Action:
+        # Casino has many moves and a small budget: search among the heuristic's best
+        # few, so every candidate gets several samples of the hidden cards.
+        bot = self.bot
+        fb = self.fallback
+        loose, builds = table_cards(view)
+        candidates = sorted(legal, key=lambda a: -score_move(a, bot.seat, loose, builds,
+                                                             fb.sweeps, fb.royal))
+        del candidates[CASINO_CANDIDATES:]
+        if len(candidates) == 1:
+            return candidates[0]
+        smp = sampler(view, bot.options, self._gone)
+        choice, values = choose_move_pimc(
+            smp.sample, candidates, bot.seat, reward_casino, bot.rng, bot.iterations,
+            CASINO_PLIES, CASINO_MARGIN, fb.sweeps, fb.royal, deadline)
+        bot.last_values = {repr(a): v for a, v in values.items()}
         return choice
 
-    def _choose_balayi(self, view: Mapping[str, Any], legal: Sequence[Action],
-                       deadline: float | None) -> Action:
-        """Balayı Kingi: determinized evaluation with heuristic rollouts
-        (:mod:`kahvehane.bots.pimc_balayi`) of the contract and of every card."""
-        if isinstance(legal[0], ChooseContract):
-            codes = [a.contract for a in legal if isinstance(a, ChooseContract)]
-            n = max(1, self.iterations * BALAYI_CONTRACT_FACTOR)
-            code, means = choose_contract_pimc(view, self.seat, codes, self.rng, n,
-                                               deadline=deadline)
-            self.last_values = dict(means)
-            return next(a for a in legal if isinstance(a, ChooseContract)
-                        and a.contract == code)
-        heuristic = self._fallback.choose(view, legal)
-        assert isinstance(heuristic, Play)
-        cards = [a.card for a in legal if isinstance(a, Play)]
-        smp = sampler(view)
-        card, values = choose_play_pimc(smp.sample, cards, self.seat, heuristic.card,
-                                        self.rng, self.iterations, BALAYI_MARGIN,
-                                        deadline=deadline)
-        self.last_values = {str(c): v for c, v in values.items()}
-        return next(a for a in legal if isinstance(a, Play) and a.card == card)
 
-
-__all__ = ["DEFAULT_ITERATIONS", "SearchBot", "ismcts"]
+__all__ = ["BalayiPlan", "CasinoPlan", "KozMacaPlan", "SearchBot", "SearchPlan", "ismcts"]

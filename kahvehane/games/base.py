@@ -185,6 +185,11 @@ class DealState(ABC):
         clock ignores it. Most games have none."""
         return ()
 
+    def suggested_arrangements(self, seat: int) -> Sequence[Action]:
+        """The arrangements the engine suggests to ``seat`` (Okey: seri diz, then çift
+        diz), each a free action; empty for a game whose spec has no ``suggestions``."""
+        return ()
+
     def view(self, seat: int | None) -> JSON:
         """What ``seat`` may see (``None``: a spectator), as JSON-ready data: the
         :meth:`public_view`, ``"seat"``, and (for a seat) its :meth:`own_view`.

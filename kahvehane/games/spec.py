@@ -24,7 +24,8 @@ kahvehane.errors.InvalidOptions: option 'deals' of demo must be an integer: 3, 5
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -103,6 +104,8 @@ class OptionSpec:
     order a form offers them; otherwise ``min`` / ``max`` bound an integer. A
     ``nullable`` option also takes ``None`` (JSON ``null``), which means "none chosen"
     (Royal Casino's ``preset``); its default is then usually ``None``.
+    ``choice_labels``, one per choice, are the words a form shows for values that are
+    names rather than numbers (Koz Maça's ``kasa_rule``).
     """
 
     name: str
@@ -115,6 +118,12 @@ class OptionSpec:
     nullable: bool = False
     label: Message | None = None
     note: Message | None = None
+    choice_labels: tuple[Message, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.choice_labels is not None and (
+                self.choices is None or len(self.choice_labels) != len(self.choices)):
+            raise ValueError(f"option {self.name!r}: one choice label per choice")
 
     def _range(self) -> str:
         if self.min is not None and self.max is not None:
@@ -145,6 +154,22 @@ class OptionSpec:
                                  range=self._range(), value=_show(value))
         return value
 
+    def from_text(self, text: str, game: str) -> Any:
+        """The value as written on a command line (``--option deals=3``): an integer in
+        decimal digits, a boolean as ``true`` or ``false``, a string as it is; then
+        checked as :meth:`parse` checks it (``deals=2.0`` is refused, not rounded).
+
+        >>> OptionSpec("deals", int, 5, choices=(3, 5)).from_text("3", "demo")
+        3
+        """
+        word = text.strip()
+        value: Any = text
+        if self.type is int and re.fullmatch(r"[+-]?[0-9]+", word):
+            value = int(word)
+        elif self.type is bool and word.lower() in ("true", "false"):
+            value = word.lower() == "true"
+        return self.parse(value, game)
+
     def to_json(self) -> dict[str, Any]:
         """What ``GET /api/games`` says of the option (the lobby's form reads it)."""
         out: dict[str, Any] = {"type": _TYPE_NAMES[self.type], "default": self.default}
@@ -162,6 +187,8 @@ class OptionSpec:
             out["label"] = self.label.to_json()
         if self.note is not None:
             out["note"] = self.note.to_json()
+        if self.choice_labels is not None:
+            out["choice_labels"] = [m.to_json() for m in self.choice_labels]
         return out
 
 
@@ -233,7 +260,9 @@ class GameSpec:
     * ``suggestions`` — the engine offers arrangements
       (``DealState.suggested_arrangements(seat)``: seri diz / çift diz);
     * ``ranking`` — how a leaderboard orders players: ``"points"`` (ranking points, then
-      wins) or ``"wins"`` (wins, then draws).
+      wins) or ``"wins"`` (wins, then draws);
+    * ``lower_totals_win`` — the score table counts penalties: the lowest total wins
+      (Okey). Score tables and summaries say so.
 
     ``position`` orders the games in the salon's lists.
     """
@@ -249,6 +278,7 @@ class GameSpec:
     free_actions: tuple[str, ...] = ()
     suggestions: bool = False
     ranking: Ranking = "wins"
+    lower_totals_win: bool = False
     description: Message | None = None
     position: int = 100
     _rules_obj: list[GameRules] = field(default_factory=list, repr=False, compare=False)
@@ -288,6 +318,18 @@ class GameSpec:
                 out[opt.name] = opt.default
         return out
 
+    def options_from_text(self, pairs: Iterable[tuple[str, str]]) -> dict[str, Any]:
+        """Options written as ``(name, text)`` pairs (the command line's ``--option
+        name=value``), each read as its option's type (:meth:`OptionSpec.from_text`). A
+        name the spec does not declare keeps its text: the rules' ``parse_options``
+        decides on it (and refuses an unknown one)."""
+        declared = {o.name: o for o in self.options}
+        out: dict[str, Any] = {}
+        for name, text in pairs:
+            opt = declared.get(name)
+            out[name] = text if opt is None else opt.from_text(text, self.id)
+        return out
+
     def to_json(self) -> dict[str, Any]:
         """The game as ``GET /api/games`` serves it."""
         out: dict[str, Any] = {
@@ -300,6 +342,7 @@ class GameSpec:
             "free_actions": list(self.free_actions),
             "suggestions": self.suggestions,
             "ranking": self.ranking,
+            "lower_totals_win": self.lower_totals_win,
         }
         if self.entry is not None:
             out["entry_range"] = [self.entry.min_entry, self.entry.max_entry]

@@ -293,3 +293,29 @@ def screenshot(page: Page, folder: Path, name: str, *, both: bool = True) -> Non
     page.screenshot(path=str(folder / f"{name}-{suffix}.png"))
     page.set_viewport_size(vp)
     page.wait_for_timeout(300)  # let the page settle at its own size again
+
+
+def errors_seen(page: Page) -> int:
+    """How many error answers the page has had from the server so far."""
+    return int(page.evaluate("window.kahvehane.stats.errors"))
+
+
+def next_refusal(page: Page, seen: int) -> tuple[dict[str, Any], str]:
+    """The first error answer after ``seen`` of them, and the toast once it shows it."""
+    page.wait_for_function("(n) => window.kahvehane.stats.errors > n", arg=seen)
+    msg: dict[str, Any] = page.evaluate("window.kahvehane.errors.at(-1)")
+    page.wait_for_selector("#toast.show.error")
+    return msg, page.locator("#toast").text_content() or ""
+
+
+def coded_text(msg: dict[str, Any], lang: str) -> str:
+    """What the page must show of a refusal in ``lang``: its ``i18n`` message from the
+    catalogue (every game's messages, as ``GET /api/messages`` serves them) with its rule."""
+    from kahvehane.errors import CATALOGUE, render_rule
+    from kahvehane.games import all_specs
+
+    for spec in all_specs():
+        spec.get_rules()
+    text = CATALOGUE[msg["i18n"]["code"]].text(lang, msg["i18n"]["params"])
+    return f"{text} ({render_rule(msg['rule'], lang)})" if msg.get("rule") else text
+

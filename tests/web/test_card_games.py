@@ -13,10 +13,13 @@ from tests.web.helpers import (
     balayi_kingi_click,
     by_keyboard,
     casino_click,
+    coded_text,
     create_table,
     drag,  # noqa: F401 - re-exported for other modules' use
+    errors_seen,
     final_result,
     koz_maca_click,
+    next_refusal,
     play_until_end,
     screenshot,
     sign_in_guest,
@@ -207,10 +210,13 @@ def test_illegal_card_is_explained(server: WebServer, new_page: Any) -> None:
             legal = {a["card"] for a in st["legal"]}
             bad = [c for c in st["view"]["hand"] if c not in legal]
             if bad:
+                seen = errors_seen(page)
                 page.locator(f"#hand [data-card='{bad[0]}']").click()
-                page.wait_for_selector("#toast.show.error")
-                text = page.locator("#toast").text_content() or ""
+                refusal, text = next_refusal(page, seen)
                 assert "KM-" in text
+                # shown in the page's language (Turkish) from its code, not in English
+                assert coded_text(refusal, "tr") in text
+                assert refusal["message"] not in text
                 return
         koz_maca_click(page, st)
         wait_after_move(page, st["n"])

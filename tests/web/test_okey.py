@@ -15,9 +15,12 @@ import pytest
 from tests.web.conftest import WebServer
 from tests.web.helpers import (
     State,
+    coded_text,
     create_table,
     drag,
+    errors_seen,
     final_result,
+    next_refusal,
     okey_keyboard,
     okey_move,
     play_until_end,
@@ -108,13 +111,23 @@ def test_duz_okey_drag_seri_diz_finish_on_indicator_and_whole_match(
     shown = wait_rack_synced(page)
     assert any(first in b and second in b for b in shown)
 
-    # A tile that does not finish, dropped on the indicator, is refused and explained.
+    # A tile that does not finish, dropped on the indicator, is refused and explained:
+    # in Turkish (the page's language) from the refusal's message code, and in English.
     finishing = {a["tile"] for a in finish}
     wrong = next(t for b in shown for t in b
                  if t not in finishing and t != st["view"]["indicator"])
+    seen = errors_seen(page)
     drag(page, page.locator(f"#rack [data-tile='{wrong}']").last, page.locator("#indicator"))
-    page.wait_for_selector("#toast.show.error")
-    assert "rule 16" in (page.locator("#toast").text_content() or "")
+    refusal, text = next_refusal(page, seen)
+    assert coded_text(refusal, "tr") in text and "kural 16" in text
+    assert refusal["message"] not in text
+    page.click("#lang-switch")
+    seen = errors_seen(page)
+    drag(page, page.locator(f"#rack [data-tile='{wrong}']").last, page.locator("#indicator"))
+    refusal, text = next_refusal(page, seen)
+    assert "rule 16" in text
+    assert coded_text(refusal, "en") in text
+    page.click("#lang-switch")
 
     # 2. Seri diz: the server's suggestion replaces the layout; melds become blocks.
     n = state(page)["n"]

@@ -45,7 +45,12 @@ KOZ_MACA_SPEC = GameSpec(
         OptionSpec("finish_score", int, DEFAULT_FINISH, min=1,
                    label=Message("koz_maca.option.finish_score", "Play to", "Bitiş puanı")),
         OptionSpec("kasa_rule", str, FIRST_TO_SIX, choices=KASA_RULES,
-                   label=Message("koz_maca.option.kasa_rule", "Kasa rule", "Kasa kuralı")),
+                   label=Message("koz_maca.option.kasa_rule", "Kasa rule", "Kasa kuralı"),
+                   choice_labels=(
+                       Message("koz_maca.option.kasa_rule.first_to_six",
+                               "first to 6 tricks", "ilk 6 el alan"),
+                       Message("koz_maca.option.kasa_rule.first_six_tricks",
+                               "tricks 1–6 in a row", "ilk 6 eli üst üste alan"))),
     ),
     entry=EntryRule(start=start_transfers, settle=settle, kasa=True),
     ranking="wins",

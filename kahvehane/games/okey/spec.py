@@ -33,6 +33,7 @@ DUZ_OKEY_SPEC = GameSpec(
     free_actions=("arrange",),
     suggestions=True,
     ranking="points",
+    lower_totals_win=True,
     position=0,
 )
 
@@ -50,6 +51,7 @@ KDV_OKEY_SPEC = GameSpec(
     free_actions=("arrange",),
     suggestions=True,
     ranking="points",
+    lower_totals_win=True,
     position=1,
 )
 

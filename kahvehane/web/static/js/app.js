@@ -2,14 +2,14 @@
 // (the lobby at #/ and a table at #/t/ID). Plain ES modules, no build step.
 
 import { api, Socket } from "./net.js";
-import { t, getLang, setLang } from "./i18n.js";
+import { t, getLang, setLang, errorText } from "./i18n.js";
 import { h, clear, toast } from "./ui.js";
 import { LobbyView } from "./lobby.js";
 import { TableView } from "./table.js";
+import { loadRegistry } from "./registry.js";
 
 export const app = {
   user: null, // {id, name, guest, chips} or null
-  games: [], // GameInfo list from /api/games
   socket: null,
   view: null,
   connected: false,
@@ -17,8 +17,9 @@ export const app = {
   route: null,
 };
 
-// For the browser tests and the curious: window.kahvehane.app
-window.kahvehane = { app, stats: { snapshots: 0, syncs: 0, events: 0 } };
+// For the browser tests and the curious: window.kahvehane.app, and the last error
+// answers the server sent (errors, newest last).
+window.kahvehane = { app, stats: { snapshots: 0, syncs: 0, events: 0, errors: 0 }, errors: [] };
 
 const root = () => document.getElementById("main");
 
@@ -108,7 +109,13 @@ function onMessage(msg) {
     app.user = msg.user;
     if ((had && had.id) !== (msg.user && msg.user.id) || (had && msg.user && had.chips !== msg.user.chips)) renderHeader();
   }
-  if (msg.type === "error" && msg.code === "rate_limited") toast(t("err_rate_limited"), "error");
+  if (msg.type === "error") {
+    const log = window.kahvehane.errors;
+    window.kahvehane.stats.errors += 1;
+    log.push(msg);
+    if (log.length > 20) log.shift();
+    if (msg.code === "rate_limited") toast(errorText(msg), "error");
+  }
   if (app.view) app.view.onMessage(msg);
 }
 
@@ -116,9 +123,9 @@ async function boot() {
   document.documentElement.lang = getLang();
   renderHeader();
   try {
-    app.games = (await api("GET", "/api/games")).games;
-  } catch {
-    // the form falls back to the game names alone
+    await loadRegistry();
+  } catch (err) {
+    toast(errorText(err), "error"); // the lobby says it has no games to offer
   }
   app.socket = new Socket({
     onMessage,

@@ -1,4 +1,8 @@
 // Turkish (the default) and English. t("key", {name: ...}) fills {name} placeholders.
+// The page's own words are here; a game's module may add its own (addStrings). What the
+// server says comes as message codes with params (a refusal's `i18n`), shown from the
+// catalogue of GET /api/messages (setCatalogue) in the page's language; the registry's
+// {en, tr} texts (game names, option labels) are read with localized().
 
 const STRINGS = {
   tr: {
@@ -92,24 +96,8 @@ const STRINGS = {
     err_rate_limited: "Çok hızlı: biraz bekleyin.",
     err_disconnected: "Bağlantı yok.",
     err_not_seated: "Bu masada koltuğunuz yok.",
-    // games
-    game_duz_okey: "Düz Okey",
-    game_kdv_okey: "KDV Okey",
-    game_koz_maca: "Koz Maça",
-    game_balayi_kingi: "Balayı Kingi",
-    game_casino: "Casino",
-    game_royal_casino: "Royal Casino",
-    opt_deals: "El sayısı",
-    opt_pairs: "Eşli",
-    opt_finish_score: "Bitiş puanı",
-    opt_kasa_rule: "Kasa kuralı",
-    opt_kasa_rule_first_to_six: "ilk 6 el alan",
-    opt_kasa_rule_first_six_tricks: "ilk 6 eli üst üste alan",
-    opt_players: "Oyuncu",
-    opt_partners: "Eşli (2'ye 2)",
-    opt_sweeps: "Pişti (sweep) puanı",
-    opt_target: "Hedef puan",
-    opt_nordic_specials: "Nordik özel kartlar",
+    no_games: "Oyun listesi alınamadı: sayfayı yenileyin.",
+    no_game_module: "{game} bu sayfada gösterilemiyor (oyunun sayfa modülü yüklenemedi).",
     yes: "evet",
     no: "hayır",
     // okey
@@ -300,23 +288,8 @@ const STRINGS = {
     err_rate_limited: "Too fast: wait a moment.",
     err_disconnected: "Not connected.",
     err_not_seated: "You have no seat at this table.",
-    game_duz_okey: "Düz Okey",
-    game_kdv_okey: "KDV Okey",
-    game_koz_maca: "Koz Maça",
-    game_balayi_kingi: "Balayı Kingi",
-    game_casino: "Casino",
-    game_royal_casino: "Royal Casino",
-    opt_deals: "Deals",
-    opt_pairs: "Pairs",
-    opt_finish_score: "Finish score",
-    opt_kasa_rule: "Kasa rule",
-    opt_kasa_rule_first_to_six: "first to 6 tricks",
-    opt_kasa_rule_first_six_tricks: "tricks 1–6 in a row",
-    opt_players: "Players",
-    opt_partners: "Partners (2 v 2)",
-    opt_sweeps: "Sweeps score",
-    opt_target: "Target",
-    opt_nordic_specials: "Nordic specials",
+    no_games: "The list of games could not be fetched: reload the page.",
+    no_game_module: "{game} cannot be shown on this page (the game's page module did not load).",
     yes: "yes",
     no: "no",
     pile: "Pile",
@@ -441,4 +414,90 @@ export function t(key, params) {
 /** A translated string if the key exists, else null. */
 export function tMaybe(key, params) {
   return STRINGS[lang][key] !== undefined ? t(key, params) : null;
+}
+
+/** More strings, {tr: {...}, en: {...}}: a game's module brings its own words. */
+export function addStrings(table) {
+  for (const [code, words] of Object.entries(table)) {
+    if (STRINGS[code]) Object.assign(STRINGS[code], words);
+  }
+}
+
+/** The page's language's text of a registry {en, tr} object (game names, labels). */
+export function localized(text) {
+  if (text === null || text === undefined) return null;
+  if (typeof text === "string") return text;
+  return text[lang] ?? text.tr ?? text.en ?? null;
+}
+
+// ---------------------------------------------------------------- the server's messages
+let catalogue = {}; // code -> {en, tr}, from GET /api/messages
+
+export function setCatalogue(messages) {
+  catalogue = messages || {};
+}
+
+/** ["3", "5", "7"] as "3, 5 ya da 7" (Turkish) or "3, 5 or 7" — a list param reads as
+ * alternatives, as the server's own English text does. */
+export function alternatives(items, language = lang) {
+  const words = items.map(word);
+  if (words.length < 2) return words.join("");
+  return words.slice(0, -1).join(", ") + (language === "tr" ? " ya da " : " or ") + words[words.length - 1];
+}
+
+/** A param value as Python's str() writes it (the server fills its English text so). */
+function word(v) {
+  if (v === true) return "True";
+  if (v === false) return "False";
+  if (v === null || v === undefined) return "None";
+  return String(v);
+}
+
+/** A Python format template ("it is seat {turn}'s turn") filled with params; `{{` and
+ * `}}` are braces, `{x!r}` quotes a string, a format spec after `:` is not applied. */
+export function fillTemplate(template, params, language = lang) {
+  return template.replace(/\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)(![rsa])?(?::[^{}]*)?\}/g, (all, name, conv) => {
+    if (all === "{{") return "{";
+    if (all === "}}") return "}";
+    if (!params || !(name in params)) return all;
+    const v = params[name];
+    if (Array.isArray(v)) return alternatives(v, language);
+    if (conv === "!r" && typeof v === "string") return `'${v}'`;
+    return word(v);
+  });
+}
+
+/** "rule 9" is "kural 9" in Turkish; a game's own rule names (KM-9, C-18) read the same. */
+export function ruleText(rule, language = lang) {
+  if (!rule) return "";
+  return language === "tr" && rule.startsWith("rule ") ? "kural " + rule.slice(5) : rule;
+}
+
+/** The server's coded message ({code, params}) in the page's language, or null when the
+ * catalogue does not know the code (then the English `message` stands). */
+export function renderMessage(i18n, language = lang) {
+  if (!i18n || !i18n.code) return null;
+  const entry = catalogue[i18n.code];
+  if (!entry) return null;
+  const template = entry[language] ?? entry.en;
+  return typeof template === "string" ? fillTemplate(template, i18n.params || {}, language) : null;
+}
+
+/** What the server said of a refusal, in the page's language: its coded message (else the
+ * English text) and the rule it cites. */
+export function refusalText(err, language = lang) {
+  const said = renderMessage(err && err.i18n, language) ?? (err && err.message) ?? "";
+  const rule = err && err.rule ? ruleText(err.rule, language) : "";
+  return rule ? (said ? `${said} (${rule})` : rule) : said;
+}
+
+/** An error answer (WebSocket `error` or HTTP `{"error": ...}`) for a person: our short
+ * line for its protocol code, with what the server said in the page's language. */
+export function errorText(err) {
+  if (!err) return t("error");
+  const code = err.code;
+  const known = code ? tMaybe("err_" + code) : null;
+  const said = code === "disconnected" ? "" : refusalText(err);
+  if (known && said && said !== known) return `${known} (${said})`;
+  return known || said || code || t("error");
 }

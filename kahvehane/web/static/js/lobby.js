@@ -1,45 +1,17 @@
 // The lobby: sign in / guest, the live list of tables, the create-table form.
 
 import { api } from "./net.js";
-import { t, tMaybe } from "./i18n.js";
+import { t, localized, errorText } from "./i18n.js";
 import { h, clear, toast } from "./ui.js";
 import { navigate, signedIn } from "./app.js";
-
-export const GAME_ORDER = ["duz_okey", "kdv_okey", "koz_maca", "balayi_kingi", "casino", "royal_casino"];
-
-export function gameName(game) {
-  return t("game_" + game);
-}
-
-/** "5 el · eşli" — a table's options in words. */
-export function optionsSummary(game, options) {
-  const parts = [];
-  for (const [k, v] of Object.entries(options || {})) {
-    if (k === "direction") continue;
-    const label = tMaybe("opt_" + k) || k;
-    if (typeof v === "boolean") {
-      if (v) parts.push(label);
-    } else if (v !== null && v !== undefined) {
-      parts.push(`${label}: ${tMaybe(`opt_${k}_${v}`) || v}`);
-    }
-  }
-  return parts.join(" · ");
-}
-
-export function errorText(err) {
-  if (!err) return t("error");
-  const code = err.code;
-  const known = code ? tMaybe("err_" + code) : null;
-  if (known && err.message && code !== "disconnected") return `${known} (${err.message})`;
-  return known || err.message || code || t("error");
-}
+import { registry, gameSpec, gameName, gamePosition, optionsSummary, optionValueText } from "./registry.js";
 
 export class LobbyView {
   constructor(app) {
     this.app = app;
     this.tables = new Map();
     this.root = null;
-    this.form = { game: localStorage.getItem("kahvehane.game") || "duz_okey", values: {} };
+    this.form = { game: localStorage.getItem("kahvehane.game"), values: {} };
     this.authMode = "guest";
   }
 
@@ -137,12 +109,10 @@ export class LobbyView {
   }
 
   // ---------------------------------------------------------------- create
-  gameInfo(game) {
-    return this.app.games.find((g) => g.game === game);
-  }
-
   createForm() {
-    const games = this.app.games.length ? this.app.games : GAME_ORDER.map((g) => ({ game: g, options: {}, seats: [] }));
+    const games = registry.games;
+    if (!games.length) return h("div", { id: "create-form", class: "create-form" }, h("h2", {}, t("create_table")), h("p", { class: "form-error" }, t("no_games")));
+    if (!games.some((g) => g.game === this.form.game)) this.form.game = games[0].game;
     const select = h(
       "select",
       {
@@ -158,7 +128,6 @@ export class LobbyView {
       },
       games.map((g) => h("option", { value: g.game, selected: g.game === this.form.game }, gameName(g.game))),
     );
-    if (!games.some((g) => g.game === this.form.game)) this.form.game = games[0].game;
     const err = h("p", { class: "form-error", id: "create-error" });
     const sitBox = h("input", { type: "checkbox", id: "create-sit", checked: true });
     const form = h(
@@ -189,33 +158,43 @@ export class LobbyView {
     return form;
   }
 
+  /** One field per option of the game's spec: a check box for a boolean, a list for
+   * choices (their labels if the spec gives them), a number field within min/max for
+   * an integer, a text field for a string; the label and note in the page's language. */
   optionFields() {
-    const info = this.gameInfo(this.form.game);
+    const info = gameSpec(this.form.game);
     const fields = [];
     if (!info) return fields;
-    for (const [key, spec] of Object.entries(info.options || {})) {
-      const label = tMaybe("opt_" + key) || key;
+    for (const [key, opt] of Object.entries(info.options || {})) {
+      const label = h("span", {}, localized(opt.label) || key);
+      const note = localized(opt.note);
       const id = "opt-" + key;
-      let input;
-      if (spec.choices && spec.choices.every((c) => typeof c === "boolean")) {
-        input = h("input", { type: "checkbox", id, "data-opt": key, "data-kind": "bool", checked: spec.default === true });
-        fields.push(h("label", { class: "field check", title: spec.note || null }, input, h("span", {}, label)));
+      const kind = { integer: "int", boolean: "bool", string: "str" }[opt.type] || "str";
+      const base = { id, "data-opt": key, "data-kind": kind, "aria-describedby": note ? id + "-note" : null };
+      const hint = note ? h("small", { class: "note", id: id + "-note" }, note) : null;
+      if (opt.type === "boolean") {
+        fields.push(h("label", { class: "field check", title: note }, h("input", { ...base, type: "checkbox", checked: opt.default === true }), label, hint));
         continue;
       }
-      if (spec.choices) {
+      let input;
+      if (opt.choices) {
+        const unset = opt.required && opt.default === null;
         input = h(
           "select",
-          { id, "data-opt": key, "data-kind": typeof spec.choices[0] === "number" ? "int" : "str" },
-          spec.required && spec.default === null ? h("option", { value: "" }, "—") : null,
-          spec.choices.map((c) => h("option", { value: String(c), selected: c === spec.default || (spec.required && spec.default === null && c === spec.choices[0]) }, tMaybe(`opt_${key}_${c}`) || String(c))),
+          base,
+          opt.choices.map((c, i) => h("option", { value: String(c), selected: unset ? i === 0 : c === opt.default }, optionValueText(opt, c))),
         );
+      } else if (kind === "int") {
+        input = h("input", { ...base, type: "number", step: 1, min: opt.min ?? null, max: opt.max ?? null, value: opt.default ?? "", required: opt.required || null });
       } else {
-        input = h("input", { type: "number", id, "data-opt": key, "data-kind": "int", min: spec.min ?? null, value: spec.default ?? "" });
+        input = h("input", { ...base, type: "text", value: opt.default ?? "", required: opt.required || null });
       }
-      fields.push(h("label", { class: "field" }, h("span", {}, label), input));
+      fields.push(h("label", { class: "field" }, label, input, hint));
     }
     if (info.entry) {
-      fields.push(h("label", { class: "field" }, h("span", {}, t("entry")), h("input", { type: "number", id: "create-entry", min: 1, value: 100 })));
+      const [low, high] = info.entry_range || [1, null];
+      const value = Math.min(high ?? Infinity, Math.max(low, 100)); // 100 chips where allowed
+      fields.push(h("label", { class: "field" }, h("span", {}, t("entry")), h("input", { type: "number", id: "create-entry", min: low, max: high, value })));
     }
     fields.push(h("label", { class: "field" }, h("span", {}, t("clock")), h("input", { type: "number", id: "create-clock", min: 1, max: 600, value: 30 })));
     return fields;
@@ -243,7 +222,7 @@ export class LobbyView {
     const list = document.getElementById("table-list");
     if (!list) return;
     clear(list);
-    const tables = [...this.tables.values()].sort((a, b) => GAME_ORDER.indexOf(a.game) - GAME_ORDER.indexOf(b.game) || a.id.localeCompare(b.id));
+    const tables = [...this.tables.values()].sort((a, b) => gamePosition(a.game) - gamePosition(b.game) || a.id.localeCompare(b.id));
     if (!tables.length) {
       list.append(h("p", { class: "empty" }, t("no_tables")));
       return;

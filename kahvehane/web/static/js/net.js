@@ -2,10 +2,14 @@
 // itself. See docs/protocol.md; this module knows nothing about games.
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  /** An HTTP error answer: its protocol `code`, the English `message`, the `rule` it
+   * cites and `i18n` ({code, params}: the message in any language, docs/protocol.md). */
+  constructor(status, code, message, { rule = null, i18n = null } = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    this.rule = rule;
+    this.i18n = i18n;
   }
 }
 
@@ -30,7 +34,7 @@ export async function api(method, path, body) {
   }
   if (!resp.ok) {
     const e = (data && data.error) || {};
-    throw new ApiError(resp.status, e.code || "http_" + resp.status, e.message || resp.statusText);
+    throw new ApiError(resp.status, e.code || "http_" + resp.status, e.message || resp.statusText, { rule: e.rule || null, i18n: e.i18n || null });
   }
   return data;
 }

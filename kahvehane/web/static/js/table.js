@@ -3,23 +3,10 @@
 // connection (join with `last` and `epoch`, docs/protocol.md §3.4).
 
 import { api } from "./net.js";
-import { t, tMaybe } from "./i18n.js";
+import { t, tMaybe, errorText, refusalText } from "./i18n.js";
 import { h, clear, toast, fmtSigned } from "./ui.js";
-import { gameName, optionsSummary, errorText } from "./lobby.js";
 import { navigate, refreshUser } from "./app.js";
-import * as okey from "./games/okey.js";
-import * as kozMaca from "./games/koz_maca.js";
-import * as balayiKingi from "./games/balayi_kingi.js";
-import * as casino from "./games/casino.js";
-
-const MODULES = {
-  duz_okey: okey,
-  kdv_okey: okey,
-  koz_maca: kozMaca,
-  balayi_kingi: balayiKingi,
-  casino: casino,
-  royal_casino: casino,
-};
+import { gameName, gameModule, gameSpec, optionsSummary } from "./registry.js";
 
 export class TableView {
   constructor(app, id, params) {
@@ -43,6 +30,7 @@ export class TableView {
     this.showHelp = false;
     this.game = null; // the game module's instance
     this.gameId = null;
+    this.gameMod = null; // the module of the game's family (registry.js)
     this.root = null;
     this.renderQueued = false;
     this.ticker = null;
@@ -306,8 +294,8 @@ export class TableView {
   ensureGame() {
     if (!this.info || this.gameId === this.info.game) return;
     this.gameId = this.info.game;
-    const mod = MODULES[this.gameId];
-    this.game = mod ? mod.create(this.context()) : null;
+    this.gameMod = gameModule(this.gameId);
+    this.game = this.gameMod ? this.gameMod.create(this.context()) : null;
   }
 
   // ================================================================ the game's context
@@ -417,11 +405,7 @@ export class TableView {
         this.queueRender();
         return false;
       }
-      if (err.code === "illegal_action") {
-        toast(illegalText(err), "error");
-      } else {
-        toast(errorText(err), "error");
-      }
+      toast(err.code === "illegal_action" ? illegalText(err) : errorText(err), "error");
       this.queueRender();
       return false;
     }
@@ -495,6 +479,8 @@ export class TableView {
     const gameBox = h("div", { id: "game", class: "game" });
     if (this.match && this.match.view && this.game && !this.match.over) {
       this.game.render(gameBox);
+    } else if (this.match && this.match.view && !this.game && !this.match.over) {
+      gameBox.append(h("p", { class: "form-error", id: "no-game-module" }, t("no_game_module", { game: gameName(info.game) })));
     } else {
       gameBox.append(this.waitingRoom());
     }
@@ -655,11 +641,11 @@ export class TableView {
       }
     }
     const totals = score ? score.totals : Array(n).fill(0);
-    const okeyGame = this.info.game.endsWith("okey");
+    const spec = gameSpec(this.info.game);
     return h(
       "div",
       { class: "yazboz", id: "yazboz" },
-      h("h3", {}, t("yazboz"), okeyGame ? h("small", {}, ` (${t("lower_is_better")})`) : null),
+      h("h3", {}, t("yazboz"), spec && spec.lower_totals_win ? h("small", {}, ` (${t("lower_is_better")})`) : null),
       h("table", {}, h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, h("tr", {}, h("th", {}, t("total")), totals.map((v) => h("td", {}, String(v)))))),
     );
   }
@@ -719,11 +705,12 @@ export class TableView {
   }
 
   helpOverlay() {
-    const okeyGame = this.info.game.endsWith("okey");
+    // a game module may name its own keys (KEYS_HELP, a string key); card games share one
+    const keys = (this.gameMod && this.gameMod.KEYS_HELP) || "keys_cards";
     return h(
       "div",
       { class: "overlay help", id: "help", onclick: () => { this.showHelp = false; this.render(); } },
-      h("div", { class: "box" }, h("h2", {}, t("help_title")), h("p", {}, okeyGame ? t("keys_okey") : t("keys_cards")), h("p", {}, "Tab · Enter · Esc"), h("button", { type: "button" }, t("close"))),
+      h("div", { class: "box" }, h("h2", {}, t("help_title")), h("p", {}, t(keys)), h("p", {}, "Tab · Enter · Esc"), h("button", { type: "button" }, t("close"))),
     );
   }
 
@@ -783,12 +770,12 @@ export class TableView {
 }
 
 /** A refused move in words: a short reminder of the rule (ours, by rule id) and the
- * engine's own explanation with the rule id. */
+ * engine's own explanation — its coded message in the page's language — with the rule. */
 export function illegalText(err) {
   const rule = err.rule || "";
   const key = rule.startsWith("rule ") ? rule : "rule_" + rule;
   const reminder = rule ? tMaybe(key) : null;
-  const detail = `${err.message}${rule ? ` (${rule})` : ""}`;
+  const detail = refusalText(err);
   return reminder ? `${t("illegal")}: ${reminder} — ${detail}` : `${t("illegal")}: ${detail}`;
 }
 

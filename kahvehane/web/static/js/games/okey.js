@@ -6,6 +6,9 @@
 import { t } from "../i18n.js";
 import { h, tileEl, tileBack } from "../ui.js";
 
+/** The i18n key of this game's keyboard help (the table's help overlay shows it). */
+export const KEYS_HELP = "keys_okey";
+
 export const COLS = 15;
 export const ROWS = 2;
 const SLOTS = COLS * ROWS;
