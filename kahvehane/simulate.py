@@ -33,7 +33,7 @@ from typing import Any
 
 from kahvehane.bots import BotSpecError, make_bot
 from kahvehane.errors import KahvehaneError
-from kahvehane.games import get_spec
+from kahvehane.games import get_game, get_spec
 from kahvehane.games.base import JSON, Action
 from kahvehane.match import Match
 
@@ -52,7 +52,7 @@ def table_for(game: str, options: Mapping[str, Any], seats: int) -> tuple[JSON, 
     opts = dict(options)
     if spec.seats_option is not None:
         opts.setdefault(spec.seats_option, seats)
-    rules = spec.get_rules()
+    rules = get_game(spec.id)
     parsed = rules.parse_options(opts)
     return parsed, rules.num_seats(parsed)
 

@@ -65,8 +65,16 @@ def get_spec(name: str) -> GameSpec:
 
 
 def get_game(name: str) -> GameRules:
-    """The rules object of a game id, e.g. ``get_game("duz_okey")``."""
-    return get_spec(name).get_rules()
+    """The rules object of a game id, e.g. ``get_game("duz_okey")``: the object the
+    spec's ``rules`` names (``"module:attribute"``), imported on first use."""
+    return _rules(get_spec(name).rules)
+
+
+@cache
+def _rules(ref: str) -> GameRules:
+    module, _, attr = ref.partition(":")
+    rules: GameRules = getattr(importlib.import_module(module), attr)
+    return rules
 
 
 def __getattr__(name: str) -> frozenset[str]:

@@ -19,15 +19,24 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple, Self
 
 from kahvehane.errors import ActionError, MalformedAction, Message, NotationError
+from kahvehane.games.results import JSON, DealResult, MatchSummary
+from kahvehane.games.spec import GameSpec
 
-if TYPE_CHECKING:
-    from kahvehane.games.spec import GameSpec
-
-JSON = dict[str, Any]
+__all__ = [
+    "JSON",
+    "Action",
+    "DealResult",
+    "DealState",
+    "Event",
+    "GameRules",
+    "HiddenPlaces",
+    "MatchSummary",
+    "make_event",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,40 +116,6 @@ def make_event(kind: str, seat: int | None, public: JSON, private: JSON | None =
     True
     """
     return _new_tuple(Event, (kind, seat, public, private))
-
-
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    """What a finished deal wrote into the score table.
-
-    ``scores`` has one entry per seat (partners both show their side's figure);
-    ``end`` says how the deal ended (``finish``, ``void``, ``tricks``, ``cards``);
-    ``detail`` holds the game's facts (RECORDS.md "Replay"); ``first_seat`` is the deal's
-    starter (Okey) or dealer (card games), which the rotation of the next deal needs.
-    """
-
-    scores: tuple[int, ...]
-    end: str
-    detail: JSON
-    first_seat: int
-
-    def to_json(self) -> JSON:
-        return {"scores": list(self.scores), "end": self.end, "detail": self.detail}
-
-
-@dataclass(frozen=True, slots=True)
-class MatchSummary:
-    """Where a match stands after some finished deals.
-
-    ``winner`` is a seat, a sorted list of seats (partners) or ``None`` (not over, or a
-    shared first place). ``extra`` holds the game's top-level result keys
-    (Okey: ``ranking_points``; Koz Maça: ``kasa_claimant``).
-    """
-
-    complete: bool
-    totals: tuple[int, ...]
-    winner: int | list[int] | None
-    extra: JSON = field(default_factory=dict)
 
 
 class DealState(ABC):

@@ -23,16 +23,13 @@ kahvehane.errors.InvalidOptions: option 'deals' of demo must be an integer: 3, 5
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from kahvehane.errors import InvalidOptions, Message
-
-if TYPE_CHECKING:
-    from kahvehane.games.base import GameRules, MatchSummary
+from kahvehane.games.results import MatchSummary
 
 __all__ = [
     "EntryRule",
@@ -247,10 +244,11 @@ class GameSpec:
     """Everything outside the rules engine that needs to know about one game.
 
     ``rules`` names the game's :class:`~kahvehane.games.base.GameRules` object as
-    ``"module:attribute"``; it is imported on first use, so reading the registry costs
-    no engine import. ``family`` groups variants that share an engine and so bots and
-    renderers (``"okey"`` for Düz and KDV). ``seats`` lists the possible seat counts;
-    ``seats_option`` names the option that chooses among them (Casino's ``players``).
+    ``"module:attribute"``; :func:`kahvehane.games.get_game` imports it on first use, so
+    reading a spec costs no engine import. ``family`` groups variants that share an
+    engine and so bots and renderers (``"okey"`` for Düz and KDV). ``seats`` lists the
+    possible seat counts; ``seats_option`` names the option that chooses among them
+    (Casino's ``players``).
 
     Capabilities:
 
@@ -281,14 +279,6 @@ class GameSpec:
     lower_totals_win: bool = False
     description: Message | None = None
     position: int = 100
-    _rules_obj: list[GameRules] = field(default_factory=list, repr=False, compare=False)
-
-    def get_rules(self) -> GameRules:
-        """The game's rules object (imported on first use)."""
-        if not self._rules_obj:
-            module, _, attr = self.rules.partition(":")
-            self._rules_obj.append(getattr(importlib.import_module(module), attr))
-        return self._rules_obj[0]
 
     def option(self, name: str) -> OptionSpec:
         for opt in self.options:

@@ -312,10 +312,10 @@ def coded_text(msg: dict[str, Any], lang: str) -> str:
     """What the page must show of a refusal in ``lang``: its ``i18n`` message from the
     catalogue (every game's messages, as ``GET /api/messages`` serves them) with its rule."""
     from kahvehane.errors import CATALOGUE, render_rule
-    from kahvehane.games import all_specs
+    from kahvehane.games import all_specs, get_game
 
     for spec in all_specs():
-        spec.get_rules()
+        get_game(spec.id)
     text = CATALOGUE[msg["i18n"]["code"]].text(lang, msg["i18n"]["params"])
     return f"{text} ({render_rule(msg['rule'], lang)})" if msg.get("rule") else text
 
