@@ -253,7 +253,7 @@ def human_turn(match: Match, state: DealState, seat: int, console: Console,
             console.print("type the number of a move;" + extra + " q leaves the match")
             continue
         if game.endswith("okey") and low in ("s", "c"):
-            from kahvehane.games.okey.state import OkeyDeal
+            from kahvehane.games.okey.deal import OkeyDeal
 
             assert isinstance(state, OkeyDeal)
             seri, cift = state.suggested_arrangements(seat)

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from kahvehane.errors import MalformedAction
 from kahvehane.games.base import JSON, Action, parse_seat, require, tile_value
+from kahvehane.games.okey import messages as msg
 from kahvehane.tiles import Tile, tile_name
 
 PILE = "pile"
@@ -81,7 +82,7 @@ def parse_okey_action(obj: Mapping[str, Any]) -> Action:
     if act == "draw":
         source = require(obj, "from", str)
         if source not in (PILE, LEFT):
-            raise MalformedAction(f"'from' must be 'pile' or 'left', not {source!r}")
+            raise MalformedAction(msg.BAD_SOURCE, source=repr(source))
         return Draw(seat, source)
     if act == "discard":
         return Discard(seat, tile_value(require(obj, "tile", str), "'tile'"))
@@ -92,9 +93,7 @@ def parse_okey_action(obj: Mapping[str, Any]) -> Action:
         blocks: list[tuple[Tile, ...]] = []
         for block in rack:
             if not isinstance(block, list):
-                raise MalformedAction("'rack' must be a list of blocks (lists of tiles)")
+                raise MalformedAction(msg.BAD_RACK)
             blocks.append(tuple(tile_value(t, "'rack'") for t in block))
         return Arrange(seat, tuple(blocks))
-    raise MalformedAction(
-        f"unknown Okey action {act!r}: actions are show_indicator, draw, discard, finish, arrange"
-    )
+    raise MalformedAction(msg.UNKNOWN_ACT, act=repr(act))
