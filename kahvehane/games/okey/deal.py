@@ -439,8 +439,10 @@ class OkeyDeal(DealState):
         return [Event("show_indicator", a.seat, {"tile": tile_name(self.indicator)})]
 
     def _draw(self, a: Draw) -> list[Event]:
-        self._check_draw(a)
         seat = a.seat
+        if (self.finisher is not None or self.void or seat != self.turn or self.phase != DRAW
+                or a.source != PILE or self.pile_pos >= len(self.pile)):
+            self._check_draw(a)  # all but the commonest move, which it would accept
         if self._synced[seat] is not self.racks[seat]:
             self._sync(seat)
         if a.source == PILE:
@@ -467,8 +469,13 @@ class OkeyDeal(DealState):
         return [event]
 
     def _discard(self, a: Discard) -> list[Event]:
-        t = self._check_discard(a)
         seat = a.seat
+        t = a.tile
+        if (self.finisher is not None or self.void or seat != self.turn
+                or self.phase != DISCARD or self._synced[seat] is not self.racks[seat]
+                or not (type(t) is int and 0 <= t <= FALSE_JOKER
+                        and self._held[seat] >> t & 1)):
+            t = self._check_discard(a)  # all but the commonest case, which it would accept
         rack = self.racks[seat]
         if self._flat[seat]:  # every block one tile: drop the rightmost (t,)
             i = len(rack) - 1 - rack[::-1].index(_SINGLE[t])
