@@ -34,7 +34,7 @@ from typing import Any
 from kahvehane.bots import BotSpecError, make_bot
 from kahvehane.errors import KahvehaneError
 from kahvehane.games import get_game
-from kahvehane.games.base import JSON, Action
+from kahvehane.games.base import JSON, Action, DealState
 from kahvehane.games.okey.actions import Arrange
 from kahvehane.match import Match
 
@@ -74,8 +74,10 @@ class MatchOutcome:
     record: JSON | None = None
 
 
-def _legal_or_arrange(action: Action, legal: Sequence[Action], seat: int) -> bool:
-    return action in legal or (isinstance(action, Arrange) and action.seat == seat)
+def _legal(action: Action, legal: Sequence[Action], state: DealState, seat: int) -> bool:
+    """In the legal list, or a move no list spells out that the engine accepts for this
+    seat now (Okey's ``arrange``, a discard naming the copy it takes)."""
+    return action in legal or (action.seat == seat and state.is_legal(action))
 
 
 def play_match(
@@ -101,7 +103,7 @@ def play_match(
             t0 = clock()
             action = bots[seat].choose(view, legal)
             times[seat].append(clock() - t0)
-            if not _legal_or_arrange(action, legal, seat):
+            if not _legal(action, legal, state, seat):
                 raise SimulationError(
                     f"match {index}: bot {seats[seat]!r} at seat {seat} chose {action!r},"
                     " which is not a legal action"

@@ -26,6 +26,7 @@ from kahvehane.games.okey.actions import (
     Finish,
     ShowIndicator,
     parse_okey_action,
+    slot_value,
 )
 from kahvehane.games.okey.melds import unmatched_sum
 from kahvehane.games.okey.scoring import duz_deal_scores, kdv_deal_scores, partner
@@ -382,8 +383,9 @@ class OkeyDeal(DealState):
         else:
             raise MalformedAction(msg.BAD_SOURCE, source=repr(a.source))
 
-    def _check_discard(self, a: Discard) -> Tile:
-        """The code of the tile that leaves."""
+    def _check_discard(self, a: Discard) -> tuple[Tile, rk.Slot]:
+        """The code of the tile that leaves and its slot: the one ``at`` names (it must
+        hold that tile), else the default copy (rule 29)."""
         seat = a.seat
         if self.finisher is not None or self.void or seat != self.turn or self.phase != DISCARD:
             self._check_turn(a, DISCARD)
@@ -394,7 +396,23 @@ class OkeyDeal(DealState):
             if not self._holds(seat, t):
                 raise IllegalAction(msg.NOT_HELD, "rule 10", seat=seat, tile=_shown(t))
             t = self._as_code(seat, t)
-        return t
+        rack = self.racks[seat]
+        if a.at is None:
+            slot = rk.default_slot(rack, t)
+            assert slot is not None, "the tile sets say the rack holds it"
+            return t, slot
+        b, i = slot_value(a.at)
+        if b >= len(rack):
+            raise IllegalAction(msg.AT_NO_BLOCK, "rule 29", seat=seat, block=b,
+                                last=len(rack) - 1)
+        block = rack[b]
+        if i >= len(block):
+            raise IllegalAction(msg.AT_NO_POSITION, "rule 29", seat=seat, block=b, position=i,
+                                last=len(block) - 1)
+        if block[i] != t:
+            raise IllegalAction(msg.AT_OTHER_TILE, "rule 29", block=b, position=i,
+                                there=_NAMES[block[i]], tile=_NAMES[t])
+        return t, (b, i)
 
     def _check_finish(self, a: Finish) -> tuple[Tile, int]:
         """The code of the tile put on the indicator, and the multiplier."""
@@ -471,18 +489,22 @@ class OkeyDeal(DealState):
     def _discard(self, a: Discard) -> list[Event]:
         seat = a.seat
         t = a.tile
-        if (self.finisher is not None or self.void or seat != self.turn
-                or self.phase != DISCARD or self._synced[seat] is not self.racks[seat]
-                or not (type(t) is int and 0 <= t <= FALSE_JOKER
-                        and self._held[seat] >> t & 1)):
-            t = self._check_discard(a)  # all but the commonest case, which it would accept
         rack = self.racks[seat]
-        if self._flat[seat]:  # every block one tile: drop the rightmost (t,)
-            i = len(rack) - 1 - rack[::-1].index(_SINGLE[t])
-            rack = rack.copy()
-            del rack[i]
+        if (self.finisher is None and not self.void and seat == self.turn
+                and self.phase == DISCARD and self._synced[seat] is rack and a.at is None
+                and type(t) is int and 0 <= t <= FALSE_JOKER and self._held[seat] >> t & 1):
+            # the commonest case, which the check would accept: the default copy leaves
+            if self._flat[seat]:  # every block one tile: drop the rightmost (t,)
+                i = len(rack) - 1 - rack[::-1].index(_SINGLE[t])
+                rack = rack.copy()
+                del rack[i]
+            else:
+                slot = rk.default_slot(rack, t)
+                assert slot is not None
+                rack = rk.remove_at(rack, *slot)
         else:
-            rack = rk.remove_tile(rack, t)
+            t, slot = self._check_discard(a)
+            rack = rk.remove_at(self.racks[seat], *slot)
         self._take(seat, t, rack)
         self.discards[seat].append(t)
         self.discarded[seat] = True
@@ -520,7 +542,10 @@ class OkeyDeal(DealState):
 
     def _finish(self, a: Finish) -> list[Event]:
         t, m = self._check_finish(a)
-        self._take(a.seat, t, rk.remove_tile(self.racks[a.seat], t))
+        rack = self.racks[a.seat]
+        slot = rk.default_slot(rack, t)
+        assert slot is not None
+        self._take(a.seat, t, rk.remove_at(rack, *slot))
         self.finisher = a.seat
         self.finish_tile = t
         self.multiplier = m
@@ -623,13 +648,18 @@ class OkeyDeal(DealState):
         return out
 
     def own_view(self, seat: int) -> JSON:
-        """A seat's own rack, whether it may show the indicator, and (KDV) its Ceza box."""
+        """A seat's own rack, whether it may show the indicator, and (KDV) its Ceza box:
+        ``ceza`` is k × the unmatched sum of the layout frozen at the seat's last discard
+        or, before its first discard, of its layout now (what it would be charged if the
+        deal ended now), with ``ceza_live`` saying which (rule 29)."""
         out: JSON = {"rack": self._rack_json(seat),
                      "can_show_indicator": self.can_show_indicator(seat)}
         if self.kdv:
             frozen = self._frozen[seat]
-            out["ceza"] = (None if frozen is None
-                           else unmatched_sum(frozen, self.okey) * self.colour_factor())
+            live = frozen is None
+            layout = self.racks[seat] if frozen is None else frozen
+            out["ceza"] = unmatched_sum(layout, self.okey) * self.colour_factor()
+            out["ceza_live"] = live
         return out
 
 

@@ -90,6 +90,30 @@ ARRANGE_EXTRA_MISSING = Message(
     " taşlar diziliyor: {extra}; {missing} dışarıda kalıyor",
 )
 
+BAD_AT = Message(
+    "okey.bad_at",
+    "'at' must name a slot as [block, position], two non-negative integers, not {at}",
+    "'at' bir yuvayı [blok, sıra] biçiminde, negatif olmayan iki tam sayıyla göstermeli;"
+    " {at} değil",
+)
+AT_NO_BLOCK = Message(
+    "okey.at_no_block",
+    "seat {seat}'s rack has no block {block}: its blocks are 0 to {last}",
+    "{seat}. koltuğun ıstakasında {block} numaralı blok yok: bloklar 0 ile {last} arası",
+)
+AT_NO_POSITION = Message(
+    "okey.at_no_position",
+    "block {block} of seat {seat}'s rack has no position {position}: its positions are"
+    " 0 to {last}",
+    "{seat}. koltuğun ıstakasındaki {block} numaralı blokta {position} numaralı yer yok:"
+    " yerler 0 ile {last} arası",
+)
+AT_OTHER_TILE = Message(
+    "okey.at_other_tile",
+    "the slot [{block}, {position}] holds {there}, not {tile}",
+    "[{block}, {position}] yuvasında {tile} değil, {there} duruyor",
+)
+
 # --------------------------------------------------------------------- gösterge (rule 14)
 GOSTERGE_SHOWN = Message(
     "okey.gosterge_shown",
