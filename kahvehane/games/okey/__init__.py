@@ -7,7 +7,7 @@ The modules, bottom up:
 * :mod:`~kahvehane.games.okey.melds` — runs, groups and pairs (rules 11–13), the Ceza sum;
 * :mod:`~kahvehane.games.okey.solver_core`, :mod:`~kahvehane.games.okey.solver` — seri
   diz, çift diz and the finish check, exact; :mod:`~kahvehane.games.okey.solve` — the
-  public :func:`solve` over them (re-exported as :mod:`kahvehane.okey`);
+  public ``solve`` over them (imported as :mod:`kahvehane.okey`, its stable path);
 * :mod:`~kahvehane.games.okey.rack` — the rack layout of rule 29;
 * :mod:`~kahvehane.games.okey.actions` — the actions and their record form;
 * :mod:`~kahvehane.games.okey.scoring` — Düz and KDV deal scores, the ranking;
@@ -28,7 +28,6 @@ from kahvehane.games.okey.deal import OkeyDeal
 from kahvehane.games.okey.fixed import fixed_setup
 from kahvehane.games.okey.messages import InvalidRack
 from kahvehane.games.okey.rules import DUZ_OKEY, KDV_OKEY, OkeyRules
-from kahvehane.games.okey.solve import FinishPlan, Solution, solve
 
 __all__ = [
     "DUZ_OKEY",
@@ -37,12 +36,9 @@ __all__ = [
     "Discard",
     "Draw",
     "Finish",
-    "FinishPlan",
     "InvalidRack",
     "OkeyDeal",
     "OkeyRules",
     "ShowIndicator",
-    "Solution",
     "fixed_setup",
-    "solve",
 ]

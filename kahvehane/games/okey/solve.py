@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn, cast
 
 from kahvehane.games.okey import messages as msg
 from kahvehane.games.okey.messages import InvalidRack
@@ -62,22 +62,59 @@ class FinishPlan:
         return [tile_names(b) for b in self.arrangement.blocks]
 
 
-@dataclass(frozen=True, slots=True)
 class Solution:
     """What :func:`solve` found for a rack. Layouts are :class:`Arrangement` s of tile
-    codes; :meth:`blocks`, :meth:`pair_blocks` and :meth:`to_json` give notation."""
+    codes; :meth:`blocks`, :meth:`pair_blocks` and :meth:`to_json` give notation.
 
-    tiles: tuple[Tile, ...]
-    indicator: str
-    okey: str
-    arrangement: Arrangement
-    """Seri diz: lowest unmatched sum (an unmatched okey or false joker counts the okey's
-    number, rule 29)."""
-    pairs: Arrangement
-    """Çift diz: the most pairs, then single tiles; ``unmatched_sum`` is the sum of the
-    tiles outside the pairs."""
-    finish: FinishPlan | None
-    """The best finish of a 15-tile rack, or ``None`` (fewer tiles, or no finish)."""
+    Each part is computed the first time it is asked for, then kept: a caller who wants
+    seri diz pays for seri diz only (a finish check or a çift diz costs about as much
+    again). The rack was checked when the solution was made, so asking never fails.
+    """
+
+    __slots__ = ("_arrangement", "_finish", "_ind", "_pairs", "indicator", "okey", "tiles")
+
+    def __init__(self, tiles: tuple[Tile, ...], indicator: Tile) -> None:
+        self.tiles = tiles
+        self._ind = indicator
+        self.indicator = tile_name(indicator)
+        self.okey = tile_name(okey_of(indicator))
+        self._arrangement: Arrangement | None = None
+        self._pairs: Arrangement | None = None
+        self._finish: list[FinishPlan | None] = []  # empty: not computed yet
+
+    @property
+    def arrangement(self) -> Arrangement:
+        """Seri diz: lowest unmatched sum (an unmatched okey or false joker counts the
+        okey's number, rule 29)."""
+        if self._arrangement is None:
+            self._arrangement = best_arrangement(self.tiles, okey_of(self._ind))
+        return self._arrangement
+
+    @property
+    def pairs(self) -> Arrangement:
+        """Çift diz: the most pairs, then single tiles; ``unmatched_sum`` is the sum of
+        the tiles outside the pairs."""
+        if self._pairs is None:
+            self._pairs = best_pairs_arrangement(self.tiles, okey_of(self._ind), self._ind)
+        return self._pairs
+
+    @property
+    def finish(self) -> FinishPlan | None:
+        """The best finish of a 15-tile rack, or ``None`` (fewer tiles, or no finish)."""
+        if not self._finish:
+            self._finish.append(_best_finish(self.tiles, self._ind))
+        return self._finish[0]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Solution):
+            return NotImplemented
+        return (self.tiles, self._ind) == (other.tiles, other._ind)
+
+    def __hash__(self) -> int:
+        return hash((self.tiles, self._ind))
+
+    def __repr__(self) -> str:
+        return f"Solution(tiles={tile_names(self.tiles)!r}, indicator={self.indicator!r})"
 
     def blocks(self) -> list[list[str]]:
         """The seri diz layout in notation."""
@@ -151,7 +188,8 @@ def _tile(x: str | int) -> Tile:
 
 
 def solve(tiles: Iterable[str | int], indicator: str | int) -> Solution:
-    """Solve a rack: seri diz, the best finish (15 tiles) and çift diz.
+    """Solve a rack: seri diz, the best finish (15 tiles) and çift diz, each computed
+    when first asked for (:class:`Solution`).
 
     ``tiles`` are up to 15 tiles as notation strings or codes (a single string is split
     on spaces); ``indicator`` is the face-up indicator tile. Raises
@@ -164,33 +202,41 @@ def solve(tiles: Iterable[str | int], indicator: str | int) -> Solution:
     >>> s.finish.tile, s.finish.kind, s.pair_count
     ('R3', 'çift+okey', 7)
     """
-    if isinstance(tiles, str):
-        tiles = tiles.split()
-    codes = tuple(_tile(x) for x in tiles)
+    raw = tuple(tiles.split() if isinstance(tiles, str) else tiles)
+    if all(type(x) is int and 0 <= x <= FALSE_JOKER for x in raw):
+        codes = cast(tuple[Tile, ...], raw)  # tile codes already: nothing to parse
+    else:
+        codes = tuple(_tile(x) for x in raw)
     ind = _tile(indicator)
     if ind == FALSE_JOKER:
         raise InvalidRack(msg.INDICATOR_IS_JOKER)
     if len(codes) > MAX_TILES:
         raise InvalidRack(msg.RACK_TOO_BIG, most=MAX_TILES, count=len(codes))
-    counts = Counter(codes)
-    for code, n in sorted(counts.items()):
-        if n > 2:
-            raise InvalidRack(msg.TILE_THRICE, tile=tile_name(code), count=n)
-    if counts[ind] > 1:
+    held = twice = 0
+    for x in codes:
+        bit = 1 << x
+        if twice & bit:
+            _three_copies(codes)
+        if held & bit:
+            twice |= bit
+        held |= bit
+    if twice >> ind & 1:
         raise InvalidRack(msg.INDICATOR_TWICE, tile=tile_name(ind))
-    okey = okey_of(ind)
-    finish = None
-    if len(codes) == MAX_TILES:
-        found = best_finish(codes, ind)
-        if found is not None:
-            out, m, arr = found
-            kind = "çift" if m == 2 and out != okey else _KINDS[m]
-            finish = FinishPlan(tile_name(out), m, kind, arr)
-    return Solution(
-        tiles=codes,
-        indicator=tile_name(ind),
-        okey=tile_name(okey),
-        arrangement=best_arrangement(codes, okey),
-        pairs=best_pairs_arrangement(codes, okey, ind),
-        finish=finish,
-    )
+    return Solution(codes, ind)
+
+
+def _three_copies(codes: tuple[Tile, ...]) -> NoReturn:
+    """The refusal of a rack holding a tile three times or more: the lowest such tile."""
+    code, n = min((c, n) for c, n in Counter(codes).items() if n > 2)
+    raise InvalidRack(msg.TILE_THRICE, tile=tile_name(code), count=n)
+
+
+def _best_finish(codes: tuple[Tile, ...], ind: Tile) -> FinishPlan | None:
+    if len(codes) != MAX_TILES:
+        return None
+    found = best_finish(codes, ind)
+    if found is None:
+        return None
+    out, m, arr = found
+    kind = "çift" if m == 2 and out != okey_of(ind) else _KINDS[m]
+    return FinishPlan(tile_name(out), m, kind, arr)
