@@ -31,6 +31,10 @@ def _candidates(d: OkeyDeal) -> list[Action]:
         out += [ShowIndicator(s), Draw(s, PILE), Draw(s, LEFT)]
         out += [Discard(s, t) for t in range(53)]
         out += [Finish(s, t) for t in range(53)]
+        for b, block in enumerate(d.racks[s]):  # discards naming a slot, right or wrong
+            for i, t in enumerate(block):
+                out += [Discard(s, t, at=(b, i)), Discard(s, (t + 1) % 53, at=(b, i))]
+        out.append(Discard(s, d.hand(s)[0], at=(len(d.racks[s]), 0)))
         hand = d.hand(s)
         out.append(Arrange(s, tuple((t,) for t in reversed(hand))))
         out.append(Arrange(s, (tuple(hand[1:]),)))
@@ -81,8 +85,9 @@ def test_legal_actions_are_exactly_the_listed_kinds_is_legal_accepts(seed: int) 
     for d in _positions(seed, "kdv_okey"):
         for s in range(4):
             listed = d.legal_actions(s)
-            accepted = [a for a in _candidates(d)
-                        if a.seat == s and not isinstance(a, Arrange) and d.is_legal(a)]
+            accepted = [a for a in _candidates(d) if a.seat == s and d.is_legal(a)
+                        and not isinstance(a, Arrange)
+                        and not (isinstance(a, Discard) and a.at is not None)]
             assert sorted(map(repr, listed)) == sorted(map(repr, accepted))
 
 

@@ -4,6 +4,8 @@ The same class plays Düz and KDV: the variants differ only in scoring (rules 24
 27–31), and the rack layout is kept in both (rule 29: in Düz it is kept but never
 scored). Seats act in turn ``s → s+1``; a turn is *draw* then *discard or finish*, except
 the starter's first turn, which has no draw. ``arrange`` is the one out-of-turn action.
+A discard takes the copy the player picked (``Discard.at``, else the default copy) and
+leaves a gap where it stood (:mod:`~kahvehane.games.okey.rack`).
 """
 
 from __future__ import annotations
@@ -280,6 +282,8 @@ class OkeyDeal(DealState):
 
         ``arrange`` is always legal during the deal but has too many forms to list; it is
         validated directly, and :meth:`suggested_arrangements` offers seri diz / çift diz.
+        Discards are listed without ``at`` (the default copy); one naming the slot of
+        another copy is legal too (rule 29) and is checked when played.
         """
         if self.finisher is not None or self.void or seat != self.turn:
             return []
