@@ -8,9 +8,9 @@ is a :class:`~kahvehane.errors.Message` pair (one for "you", one for another sea
 a name pasted in front of a verb. Tiles and cards keep their colours: a param that names
 a tile or a card is drawn styled.
 
->>> voice = Voice(["you", "seat 1 bot:heuristic"], you=0, lang="tr")
+>>> voice = Voice(["sen", "1. koltuk (bot:heuristic)"], you=0, lang="tr")
 >>> voice.event({"kind": "draw", "seat": 0, "from": "pile", "tile": "R5"}).plain
-'ortadan R5 çektin'
+'ortadan [R5] çektin'
 >>> voice.event({"kind": "play", "seat": 1, "card": "4C"}).plain
 '1. koltuk (bot:heuristic) 4♣ oynadı'
 """
