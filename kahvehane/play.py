@@ -166,17 +166,19 @@ PROMPT = Message("play.prompt", "your move (1–{n},{keys} h = help, q = quit): 
 HELP = Message("play.help", "type the number of a move;{keys} q leaves the match",
                "bir hamlenin numarasını yaz;{keys} q maçtan çıkar")
 OKEY_KEYS = Message("play.keys.okey", " s = seri diz, c = çift diz,",
-                    " s = seri diz, c = çift diz dizer,")
+                    " s = seri diz, c = çift diz,")
 CASINO_KEYS = Message("play.keys.casino", " x = take what you choose,",
                       " x = seçtiğini al,")
 COMPOSE_HELP = Message(
     "play.help.compose",
     "x CARD SET... captures with CARD exactly the sets you name, as the rules allow (one 6"
-    " of three, say): the cards of a set joined with +, a build as b and its value:"
-    " x 6H 6S, x 6H 6S 3D+3C b6; CARD=V says what a card that counts two ways counts",
-    "x KART KÜME... KART ile tam yazdığın kümeleri alır, kuralların izin verdiği gibi"
-    " (üç 6'dan birini, örneğin): bir kümenin kartları + ile, bir yapı b ve değeriyle:"
-    " x 6H 6S, x 6H 6S 3D+3C b6; iki türlü sayan bir kart için KART=D kaç saydığını söyler",
+    " of three, say). Join the cards of a set with +, write a build as b and its value:"
+    " x 6H 6S, x 6H 6S 3D+3C b6. For a card that counts two ways, CARD=V says what it"
+    " counts (AH=14).",
+    "x KART KÜME...: KART ile yalnızca yazdığın kümeleri alır, kuralların izin verdiği gibi"
+    " (örneğin üç 6'dan birini). Bir kümenin kartlarını + ile birleştir, bir yapıyı b ve"
+    " değeriyle yaz: x 6H 6S, x 6H 6S 3D+3C b6. İki türlü sayan bir kartın kaç saydığını"
+    " KART=D ile söyle (AH=14 gibi).",
 )
 NOT_A_MOVE = Message("play.not_a_move", "{line} is not a move: type a number from 1 to {n}",
                      "{line} bir hamle değil: 1 ile {n} arası bir sayı yaz")
