@@ -223,6 +223,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", type=parse_option, metavar="KEY=VALUE",
                    help="a table option, e.g. players=2 or deals=3 (repeatable)")
     p.add_argument("--record", metavar="FILE", help="save the match record when it ends")
+    p.add_argument("--lang", choices=("en", "tr"), default=None,
+                   help="the language of the moves and the narration (default: the locale's)")
     p.set_defaults(func=cmd_play)
 
     from kahvehane.server.run import add_arguments, serve

@@ -3,7 +3,7 @@
 ``kahvehane okey solve --indicator R2 R1 R3 K7 …`` prints the seri diz layout and its
 unmatched sum, the best finish of a 15-tile rack (which tile to put on the indicator
 and the multiplier) and the çift diz layout; ``--json`` prints the same as JSON (the
-form of :meth:`kahvehane.okey.Solution.to_json`). Exit status 0, or 2 with a message on
+form of :meth:`kahvehane.games.okey.solve.Solution.to_json`). Exit status 0, or 2 with a message on
 standard error for tiles that do not parse or cannot be a rack.
 
 :func:`register` adds the command to the ``kahvehane`` parser (``kahvehane.cli``).
@@ -16,7 +16,7 @@ import json
 import sys
 from typing import Any
 
-from kahvehane.okey import solve
+from kahvehane.games.okey.solve import solve
 
 __all__ = ["cmd_solve", "register"]
 

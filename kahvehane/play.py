@@ -24,92 +24,48 @@ from rich.text import Text
 
 from kahvehane.bots import BotSpecError, make_bot
 from kahvehane.bots.base import Bot
-from kahvehane.cards import card_name
-from kahvehane.errors import IllegalAction, KahvehaneError
+from kahvehane.cards import card_name, parse_card
+from kahvehane.errors import IllegalAction, KahvehaneError, Message
 from kahvehane.games import get_spec
 from kahvehane.games.base import Action, DealState
+from kahvehane.games.okey.actions import Discard
+from kahvehane.games.okey.deal import OkeyDeal
+from kahvehane.games.okey.melds import unmatched_sum
+from kahvehane.games.okey.rack import remove_at
 from kahvehane.match import Match
+from kahvehane.narration import (
+    CEZA_AFTER,
+    Voice,
+    card_text,
+    cards_line,
+    default_lang,
+    join,
+    tile_text,
+)
 from kahvehane.simulate import SimulationError, table_for
-from kahvehane.tiles import tile_name
-
-TILE_STYLE = {"R": "bold red", "Y": "bold yellow", "B": "bold blue", "K": "bold white on grey23",
-              "J": "bold magenta"}
-SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_STYLE = {"S": "bold", "H": "bold red", "D": "bold red", "C": "bold"}
-
-
-def tile_text(name: str) -> Text:
-    return Text(f"[{name}]", style=TILE_STYLE.get(name[0], ""))
-
-
-def card_text(name: str) -> Text:
-    suit = name[-1]
-    return Text(f"{name[:-1]}{SUIT_SYMBOL.get(suit, suit)}", style=SUIT_STYLE.get(suit, ""))
-
-
-def join(parts: Sequence[Text], sep: str = " ") -> Text:
-    out = Text()
-    for i, p in enumerate(parts):
-        if i:
-            out.append(sep)
-        out.append_text(p)
-    return out
-
-
-def cards_line(names: Sequence[str]) -> Text:
-    return join([card_text(n) for n in names]) if names else Text("–")
-
-
-# ---------------------------------------------------------------------------- moves
-def describe(action: Action, state: DealState) -> Text:
-    """A move as a person reads it."""
-    js = action.to_json()
-    act = js["act"]
-    if act == "show_indicator":
-        return Text("show the indicator (gösterge)")
-    if act == "draw":
-        if js["from"] == "pile":
-            return Text("draw from the pile")
-        left = state.view(action.seat)["discards"][(action.seat - 1) % 4][-1]
-        return Text("take ") + tile_text(left) + Text(" from the left")
-    if act == "discard":
-        return Text("discard ") + tile_text(js["tile"])
-    if act == "finish":
-        return Text("finish: put ") + tile_text(js["tile"]) + Text(" on the indicator")
-    if act == "bid":
-        return Text(f"bid {js['tricks']}")
-    if act == "contract":
-        names = {"C": "♣ Sinek (1)", "D": "♦ Karo (2)", "H": "♥ Kupa (3)", "S": "♠ Maça (4)",
-                 "NT": "Kozsuz (5)"}
-        return Text(f"contract {names[js['contract']]}")
-    if act == "play":
-        return Text("play ") + card_text(js["card"])
-    if act == "trail":
-        return Text("trail ") + card_text(js["card"])
-    if act in ("capture", "build"):
-        sets = [cards_line(s) for s in js["sets"]]
-        head = (Text("capture with ") if act == "capture"
-                else Text(f"build {js['value']} with "))
-        out = head + card_text(js["card"])
-        if act == "capture" and js.get("value") is not None:
-            out.append(f" (as {js['value']})")
-        return out + Text(": ") + join(sets, " | ")
-    return Text(json.dumps(js, ensure_ascii=False))
+from kahvehane.tiles import parse_tile, tile_name, tile_names
 
 
 # ---------------------------------------------------------------------------- tables
+def rack_line(rack: Sequence[Sequence[str]]) -> Text:
+    """A rack as the player sees it: each block numbered (the number a discard names)
+    and apart from the next, so a gap a tile left is a gap here too."""
+    return join([Text(f"{b}:") + join([tile_text(t) for t in block], "")
+                 for b, block in enumerate(rack, start=1)], "  ")
+
+
 def render_okey(view: Mapping[str, Any], console: Console) -> None:
     head = Text("indicator ") + tile_text(view["indicator"]) + Text("  okey ") + tile_text(
         view["okey"]) + Text(f"  pile {view['pile_left']}")
     if view.get("ceza") is not None:
-        head.append(f"  your Ceza {view['ceza']}")
+        state = "live" if view.get("ceza_live") else "frozen at your last discard"
+        head.append(f"  your Ceza {view['ceza']} ({state})")
     console.print(head)
     for s, stack in enumerate(view["discards"]):
         top = tile_text(stack[-1]) if stack else Text("–")
         console.print(Text(f"  seat {s} discards ({len(stack)}): ") + top
                       + Text(f"   rack {view['rack_sizes'][s]}"))
-    rack = [join([tile_text(t) for t in block], "") for block in view["rack"]]
-    console.print(Text("your rack: ") + join(rack, "  "))
+    console.print(Text("your rack: ") + rack_line(view["rack"]))
 
 
 def render_koz_maca(view: Mapping[str, Any], console: Console) -> None:
@@ -172,65 +128,34 @@ def renderer(family: str) -> Renderer:
     return found if callable(found) else render_plain
 
 
-def score_table(match: Match, names: Sequence[str]) -> Table:
+INTRO = Message("play.intro", "{game}, seed {seed}: you are seat {seat}; the others are bots"
+                " ({others})", "{game}, tohum {seed}: {seat}. koltuktasın; ötekiler bot ({others})")
+DEAL = Message("play.deal", "deal {n}", "{n}. el")
+LEFT = Message("play.left", "you left the match", "maçtan çıktın")
+INPUT_ENDED = Message("play.input_ended", "input ended: the match is left unfinished",
+                      "girdi bitti: maç yarım kaldı")
+DRAWN = Message("play.drawn", "the match is drawn", "maç berabere bitti")
+WINNER = Message("play.winner", "winner: {names}", "kazanan: {names}")
+SAVED = Message("play.saved", "record saved to {path}", "kayıt {path} dosyasına yazıldı")
+SCORES = Message("play.scores", "score table (yazboz)", "yazboz")
+SCORE_COLUMNS = Message("play.score_columns", "deal|end|total", "el|bitiş|toplam")
+
+
+def score_table(match: Match, names: Sequence[str], voice: Voice) -> Table:
     """The yazboz: every finished deal and the totals."""
     result = match.result_json()
-    t = Table(title="score table (yazboz)", header_style="bold")
-    t.add_column("deal")
-    t.add_column("end")
+    deal, end, total = voice.say(SCORE_COLUMNS).split("|")
+    t = Table(title=voice.say(SCORES), header_style="bold")
+    t.add_column(deal)
+    t.add_column(end)
     for name in names:
         t.add_column(name, justify="right")
     for k, d in enumerate(result["deals"]):
         scores = d["scores"] or [None] * len(names)
         t.add_row(str(k + 1), str(d["end"] or "…"),
                   *("–" if x is None else str(x) for x in scores))
-    t.add_row("total", "", *(str(x) for x in result["totals"]), style="bold")
+    t.add_row(total, "", *(str(x) for x in result["totals"]), style="bold")
     return t
-
-
-# ---------------------------------------------------------------------------- events
-def event_text(ev: Mapping[str, Any], names: Sequence[str]) -> Text | None:
-    kind = ev["kind"]
-    who = names[ev["seat"]] if isinstance(ev.get("seat"), int) else ""
-    pick = tile_text if "tile" in ev and isinstance(ev.get("tile"), str) else None
-    if kind in ("arrange", "layout", "spades_broken", "bidding_done", "first_lead"):
-        return None
-    if kind == "draw":
-        src = "the pile" if ev["from"] == "pile" else "the left"
-        got = (Text(" ") + tile_text(ev["tile"])) if "tile" in ev else Text("")
-        return Text(f"{who} draws from {src}") + got
-    if kind in ("discard", "finish", "show_indicator") and pick is not None:
-        verb = {"discard": "discards", "finish": "finishes with",
-                "show_indicator": "shows the indicator"}[kind]
-        return Text(f"{who} {verb} ") + tile_text(ev["tile"])
-    if kind == "bid":
-        return Text(f"{who} bids {ev['tricks']}")
-    if kind == "play":
-        return Text(f"{who} plays ") + card_text(ev["card"])
-    if kind == "trick":
-        return Text(f"trick {ev['number']} to {who}", style="dim")
-    if kind == "contract":
-        return Text(f"{who} names the contract {ev['contract']}")
-    if kind == "trail":
-        return Text(f"{who} trails ") + card_text(ev["card"])
-    if kind == "capture":
-        return Text(f"{who} captures with ") + card_text(ev["card"]) + Text(
-            f" ({ev['taken']} cards{', a sweep' if ev['sweep'] else ''})")
-    if kind == "build":
-        return Text(f"{who} builds {ev['value']} with ") + card_text(ev["card"])
-    if kind in ("deal_end", "hand_end"):
-        return Text(f"deal over: {ev.get('scores')}", style="bold")
-    if kind == "unlock":
-        return Text(f"{who}'s hand is unlocked")
-    if kind == "reveal":
-        return Text(f"{who}'s pile {ev['pile']} turns up ") + card_text(ev["card"])
-    if kind == "kasa_claim":
-        return Text(f"{who} reaches 6 tricks first: the Kasa is theirs")
-    if kind == "deal":
-        return Text(f"new cards dealt (round {ev['round'] + 1}){' — son' if ev['last'] else ''}")
-    if kind == "residue":
-        return Text(f"the table's last cards go to {who or 'nobody'}")
-    return None
 
 
 # ---------------------------------------------------------------------------- the loop
@@ -246,53 +171,167 @@ def read_line(console: Console, prompt: str) -> str:
     return line.strip()
 
 
+TURN = Message("play.turn", "{game} — your turn (seat {seat})",
+               "{game} — sıra sende ({seat}. koltuk)")
+PROMPT = Message("play.prompt", "your move (1–{n},{keys} h = help, q = quit): ",
+                 "hamlen (1–{n},{keys} h = yardım, q = çık): ")
+HELP = Message("play.help", "type the number of a move;{keys} q leaves the match",
+               "bir hamlenin numarasını yaz;{keys} q maçtan çıkar")
+OKEY_KEYS = Message("play.keys.okey", " s = seri diz, c = çift diz,",
+                    " s = seri diz, c = çift diz,")
+CASINO_KEYS = Message("play.keys.casino", " x = take what you choose,",
+                      " x = seçtiğini al,")
+COMPOSE_HELP = Message(
+    "play.help.compose",
+    "x CARD SET... captures with CARD exactly the sets you name, as the rules allow (one 6"
+    " of three, say). Join the cards of a set with +, write a build as b and its value:"
+    " x 6H 6S, x 6H 6S 3D+3C b6. For a card that counts two ways, CARD=V says what it"
+    " counts (AH=14).",
+    "x KART KÜME...: KART ile yalnızca yazdığın kümeleri alır, kuralların izin verdiği gibi"
+    " (örneğin üç 6'dan birini). Bir kümenin kartlarını + ile birleştir, bir yapıyı b ve"
+    " değeriyle yaz: x 6H 6S, x 6H 6S 3D+3C b6. İki türlü sayan bir kartın kaç saydığını"
+    " KART=D ile söyle (AH=14 gibi).",
+)
+NOT_A_MOVE = Message("play.not_a_move", "{line} is not a move: type a number from 1 to {n}",
+                     "{line} bir hamle değil: 1 ile {n} arası bir sayı yaz")
+NO_SUCH_MOVE = Message("play.no_such_move", "there is no move {k}: the moves are 1 to {n}",
+                       "{k}. hamle yok: hamleler 1 ile {n} arası")
+LAID_OUT = Message("play.laid_out", "rack laid out as {how}", "ıstaka dizildi: {how}")
+NO_BUILD = Message("play.no_build", "there is no {value}-build on the table",
+                   "masada {value} yapısı yok")
+BAD_VALUE = Message("play.bad_value", "{text} is not a count: write CARD=V, e.g. AH=14",
+                    "{text} bir sayı değil: KART=D yaz, örneğin AH=14")
+
+
+def menu(state: DealState, seat: int, voice: Voice, family: str) -> list[tuple[Action, Text]]:
+    """The numbered moves: the legal list, each as the player reads it. In Okey a
+    discard of a tile held at places that leave different racks (one copy in a per,
+    one alone) is one entry per copy, naming its block (``at``, rule 29)."""
+    view = state.view(seat)
+    out: list[tuple[Action, Text]] = []
+    for a in state.legal_actions(seat):
+        js = a.to_json()
+        if family == "okey" and isinstance(a, Discard):
+            out.extend(_copies(a, view, voice))
+            continue
+        left = None
+        if js["act"] == "draw" and js["from"] == "left":
+            left = view["discards"][(seat - 1) % len(view["discards"])][-1]
+        out.append((a, voice.move(js, left_tile=left)))
+    return out
+
+
+def _copies(a: Discard, view: Mapping[str, Any], voice: Voice) -> list[tuple[Action, Text]]:
+    rack = [tuple(parse_tile(x) for x in block) for block in view["rack"]]
+    slots = [(b, i) for b, block in enumerate(rack) for i, x in enumerate(block) if x == a.tile]
+    outcomes: dict[tuple[tuple[int, ...], ...], tuple[int, int]] = {}
+    for b, i in slots:
+        after = remove_at(rack, b, i)
+        outcomes.setdefault(tuple(sorted(tuple(sorted(x)) for x in after)), (b, i))
+    if len(outcomes) < 2:
+        return [(a, voice.move(a.to_json()))]
+    out: list[tuple[Action, Text]] = []
+    okey = parse_tile(view["okey"])
+    k = 2 if view["indicator"][0] in "RK" else 1
+    for b, i in sorted(outcomes.values()):
+        copy = Discard(a.seat, a.tile, at=(b, i))
+        line = voice.move(copy.to_json(), blocks=join([tile_text(t) for t in tile_names(rack[b])],
+                                                      ""))
+        if "ceza" in view:
+            ceza = k * unmatched_sum(remove_at(rack, b, i), okey)
+            line.append("  " + voice.say(CEZA_AFTER, ceza=ceza), style="dim")
+        out.append((copy, line))
+    return out
+
+
+def compose_capture(line: str, state: DealState, seat: int, voice: Voice) -> Action | str:
+    """The capture ``x CARD[=V] SET...`` names (see :data:`COMPOSE_HELP`), or why it
+    names none. Whether the rules allow it is the engine's to say."""
+    from kahvehane.games.casino.actions import CaptureAction
+
+    words = line.split()[1:]
+    if not words:
+        return voice.say(COMPOSE_HELP)
+    head, _, declared = words[0].partition("=")
+    try:
+        card = parse_card(head)
+        value = int(declared) if declared else None
+    except KahvehaneError as exc:
+        return str(exc)
+    except ValueError:
+        return voice.say(BAD_VALUE, text=words[0])
+    builds = {b["value"]: b["cards"] for b in state.view(seat)["table"]["builds"]}
+    sets: list[tuple[int, ...]] = []
+    for word in words[1:]:
+        if word[:1].lower() == "b" and word[1:].isdigit():
+            if int(word[1:]) not in builds:
+                return voice.say(NO_BUILD, value=word[1:])
+            sets.append(tuple(parse_card(x) for x in builds[int(word[1:])]))
+            continue
+        try:
+            sets.append(tuple(parse_card(x) for x in word.split("+")))
+        except KahvehaneError as exc:
+            return str(exc)
+    return CaptureAction(seat, card, tuple(sets), value)
+
+
 def human_turn(match: Match, state: DealState, seat: int, console: Console,
-               names: Sequence[str]) -> None:
+               voice: Voice) -> None:
     """Show the table and read moves until one is legal (arranging keeps the turn)."""
     game = match.game
-    spec = get_spec(game)
-    render = renderer(spec.family)
+    family = get_spec(game).family
+    keys = {"okey": OKEY_KEYS, "casino": CASINO_KEYS}.get(family)
+    extra = voice.say(keys) if keys is not None else ""
     while True:
         view = state.view(seat)
-        console.rule(f"{game} — your turn (seat {seat})")
-        render(view, console)
-        legal = state.legal_actions(seat)
-        for i, a in enumerate(legal, start=1):
-            console.print(Text(f"  {i:>2}. ") + describe(a, state))
-        extra = "  s = seri diz, c = çift diz," if spec.suggestions else ""
-        line = read_line(console, f"your move (1–{len(legal)},{extra} h = help, q = quit): ")
+        console.rule(voice.say(TURN, game=game, seat=seat))
+        renderer(family)(view, console)
+        moves = menu(state, seat, voice, family)
+        for i, (_, text) in enumerate(moves, start=1):
+            console.print(Text(f"  {i:>2}. ") + text)
+        line = read_line(console, voice.say(PROMPT, n=len(moves), keys=extra))
         low = line.lower()
         if low in ("q", "quit"):
             raise Quit
         if low in ("h", "help", "?"):
-            console.print("type the number of a move;" + extra + " q leaves the match")
+            console.print(voice.say(HELP, keys=extra))
+            if family == "casino":
+                console.print(voice.say(COMPOSE_HELP))
             continue
-        if spec.suggestions and low in ("s", "c"):
+        if family == "okey" and low in ("s", "c"):
+            assert isinstance(state, OkeyDeal)
             seri, cift = state.suggested_arrangements(seat)
             match.apply(seri if low == "s" else cift)
-            console.print("rack laid out as " + ("seri diz" if low == "s" else "çift diz"))
+            console.print(voice.say(LAID_OUT, how="seri diz" if low == "s" else "çift diz"))
             continue
-        if not line.isdigit():
-            console.print(f"[red]{line!r} is not a move: type a number from 1 to"
-                          f" {len(legal)}[/red]")
+        if family == "casino" and low.split()[:1] == ["x"]:
+            composed = compose_capture(line, state, seat, voice)
+            if isinstance(composed, str):
+                console.print(Text(composed, style="red"))
+                continue
+            action = composed
+        elif not line.isdigit():
+            console.print(Text(voice.say(NOT_A_MOVE, line=repr(line), n=len(moves)),
+                               style="red"))
             continue
-        k = int(line)
-        if not 1 <= k <= len(legal):
-            console.print(f"[red]there is no move {k}: the moves are 1 to {len(legal)}[/red]")
+        elif not 1 <= int(line) <= len(moves):
+            console.print(Text(voice.say(NO_SUCH_MOVE, k=int(line), n=len(moves)),
+                               style="red"))
             continue
+        else:
+            action = moves[int(line) - 1][0]
         try:
-            events = match.apply(legal[k - 1])
-        except IllegalAction as exc:  # only an engine bug could get here
-            console.print(f"[red]{exc}[/red]")
+            events = match.apply(action)
+        except IllegalAction as exc:  # a composed capture the rules refuse
+            console.print(Text(exc.render(voice.lang), style="red"))
             continue
-        show_events(events, seat, console, names)
+        show_events(events, seat, console, voice)
         return
 
 
-def show_events(events: Sequence[Any], viewer: int, console: Console,
-                names: Sequence[str]) -> None:
+def show_events(events: Sequence[Any], viewer: int, console: Console, voice: Voice) -> None:
     for ev in events:
-        text = event_text(ev.for_seat(viewer), names)
+        text = voice.event(ev.for_seat(viewer))
         if text is not None:
             console.print(text)
 
@@ -319,7 +358,7 @@ def run_play(args: argparse.Namespace) -> int:
         spec = get_spec(game)
         options = spec.options_from_text(args.option or [])
         parsed, n = table_for(game, options, spec.seats[0])
-    except KahvehaneError as exc:
+    except (KahvehaneError, ValueError) as exc:
         print(f"kahvehane play: {exc}", file=sys.stderr)
         return 2
     if not 0 <= args.seat < n:
@@ -334,43 +373,49 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"kahvehane play: {exc}", file=sys.stderr)
         return 2
     names = [("you" if b is None else f"seat {s} {b.label}") for s, b in enumerate(bots)]
+    lang = getattr(args, "lang", None) or default_lang()
+    shown = names if lang == "en" else [
+        ("sen" if b is None else f"{s}. koltuk ({b.label})") for s, b in enumerate(bots)]
+    voice = Voice(shown, args.seat, lang)
     match = Match(game, parsed, seed=seed, players=names)
-    console.print(f"[bold]{game}[/bold], seed {seed!r}: you are seat {args.seat};"
-                  f" the others are bots ({', '.join(n for n in names if n != 'you')})")
+    others = ", ".join(x for s, x in enumerate(shown) if s != args.seat)
+    console.print(Text(voice.say(INTRO, game=game, seed=repr(seed), seat=args.seat,
+                                 others=others)))
     code = 0
     try:
         while not match.complete:
             state = match.deal()
-            console.rule(f"deal {len(match.deals)}")
+            console.rule(voice.say(DEAL, n=len(match.deals)))
             while not state.is_over:
                 seat = state.to_act[0]
                 bot = bots[seat]
                 if bot is None:
-                    human_turn(match, state, seat, console, names)
+                    human_turn(match, state, seat, console, voice)
                     continue
                 action = bot.choose(state.view(seat), state.legal_actions(seat))
                 events = match.apply(action)
-                show_events(events, args.seat, console, names)
-            console.print(score_table(match, names))
+                show_events(events, args.seat, console, voice)
+            console.print(score_table(match, shown, voice))
     except Quit:
-        console.print("you left the match")
+        console.print(voice.say(LEFT))
         code = 1
     except EOFError:
-        console.print("input ended: the match is left unfinished")
+        console.print(voice.say(INPUT_ENDED))
         code = 1
     if match.complete:
         result = match.result_json()
         winner = result["winner"]
         if winner is None:
-            console.print("[bold]the match is drawn[/bold]")
+            console.print(Text(voice.say(DRAWN), style="bold"))
         else:
             ws = [winner] if isinstance(winner, int) else winner
-            console.print(f"[bold]winner: {', '.join(names[w] for w in ws)}[/bold]")
+            console.print(Text(voice.say(WINNER, names=", ".join(shown[w] for w in ws)),
+                               style="bold"))
     if args.record:
         with open(args.record, "w", encoding="utf-8") as fh:
             json.dump(match.to_record(), fh, ensure_ascii=False)
             fh.write("\n")
-        console.print(f"record saved to {args.record}")
+        console.print(voice.say(SAVED, path=args.record))
     return code
 
 

@@ -34,7 +34,7 @@ from typing import Any
 from kahvehane.bots import BotSpecError, make_bot
 from kahvehane.errors import KahvehaneError
 from kahvehane.games import get_game, get_spec
-from kahvehane.games.base import JSON, Action
+from kahvehane.games.base import JSON, Action, DealState
 from kahvehane.match import Match
 
 DEFAULT_MAX_DEALS = 200
@@ -87,6 +87,12 @@ def _free_act(action: Action, seat: int, free: Sequence[str]) -> str | None:
     return action.act if action.seat == seat and action.act in free else None
 
 
+def _legal(action: Action, legal: Sequence[Action], state: DealState, seat: int) -> bool:
+    """In the legal list, or a move no list spells out that the engine accepts for this
+    seat now (Okey's ``arrange``, a discard naming the copy it takes)."""
+    return action in legal or (action.seat == seat and state.is_legal(action))
+
+
 def play_match(
     game: str, options: Mapping[str, Any], specs: Sequence[str], seed: str | int, index: int,
     *, keep_record: bool = False, max_deals: int = DEFAULT_MAX_DEALS,
@@ -112,7 +118,7 @@ def play_match(
             action = bots[seat].choose(view, legal)
             times[seat].append(clock() - t0)
             act = _free_act(action, seat, free)
-            if act is None and action not in legal:
+            if not _legal(action, legal, state, seat):
                 raise SimulationError(
                     f"match {index}: bot {seats[seat]!r} at seat {seat} chose {action!r},"
                     " which is not a legal action"

@@ -194,6 +194,9 @@ def illegal() -> None:
         "illegal_action_after_the_end": [act(0, "finish", tile="Y13"),
                                          act(1, "draw", src="pile")],
         "illegal_unknown_tile": [act(0, "discard", tile="R14")],
+        # rule 29: the slot [0, 0] holds the first tile dealt, not Y13
+        "illegal_discard_at_another_tile": [act(0, "discard", tile="Y13", at=[0, 0])],
+        "illegal_discard_at_no_such_block": [act(0, "discard", tile="Y13", at=[15, 0])],
     }
     for name, actions in cases.items():
         record = {"game": "duz_okey", "options": {"deals": 3},
@@ -206,10 +209,79 @@ def illegal() -> None:
           {"illegal": True, "deal": 0, "action_index": None})
 
 
+def _unarranged(hand: list[str], okey_number: int) -> int:
+    """The unmatched sum of a rack never arranged (rule 29: every tile unmatched; an
+    okey or a false joker counts the okey's number)."""
+    return sum(okey_number if t == "J" else FACE[t] for t in hand)
+
+
+def kdv_picked_copy() -> None:
+    """Issue 17's first situation (rule 29 as revised): seat 0 holds R5 alone on the left
+    and R4-R5-R6 to its right. Discarding the lone R5 (``at`` [0, 0]) keeps the run:
+    Ceza 2 × (K1 + Y13) = 28. Without ``at`` the default copy leaves (the last position of
+    the rightmost block holding R5: the run's), the run splits into R4 | R6: Ceza
+    2 × (5 + 4 + 6 + 1 + 13) = 58. Red indicator R2: k = 2, okey R3, B = 100; seat 1
+    draws K2 and finishes."""
+    hand0 = ["R5", "R4", "R5", "R6", "K7", "K8", "K9", "Y10", "Y11", "Y12", "B1", "B2", "B3",
+             "K1", "Y13"]
+    hand1 = ["R8", "R9", "R10", "R11", "Y4", "Y5", "Y6", "B5", "B6", "B7", "K10", "K11",
+             "K12", "K13"]
+    layout = [["R5"], ["R4", "R5", "R6"], ["K7", "K8", "K9"], ["Y10", "Y11", "Y12"],
+              ["B1", "B2", "B3"], ["K1"], ["Y13"]]
+    for name, at, un0 in [("kdv_discard_takes_the_picked_copy", [0, 0], 1 + 13),
+                          ("kdv_discard_default_copy_splits_the_run", None, 5 + 4 + 6 + 1 + 13)]:
+        s = fixed_setup(starter=0, indicator="R2", hands={0: hand0, 1: hand1},
+                        pile_top=["K2"])
+        discard = act(0, "discard", tile="R5") if at is None else act(0, "discard", tile="R5",
+                                                                       at=at)
+        actions = [act(0, "arrange", rack=layout), discard, act(1, "draw", src="pile"),
+                   act(1, "finish", tile="K2")]
+        un = [un0, None, _unarranged(s["hands"][2], 3), _unarranged(s["hands"][3], 3)]
+        ceza = [None if u is None else 2 * u for u in un]
+        scores = [ceza[0], -100, ceza[2], ceza[3]]
+        record = {"game": "kdv_okey", "options": {"deals": 3},
+                  "deals": [{"setup": s, "actions": actions}]}
+        expected = {"game": "kdv_okey", "complete": False,
+                    "deals": [{"scores": scores, "end": "finish",
+                               "detail": detail(0, "R2", "R3", 1, 1, "K2", None,
+                                                unmatched=un, ceza=ceza)}],
+                    "totals": scores, "winner": None, "ranking_points": None}
+        write(name, record, expected)
+
+
+def kdv_gap_between_pers() -> None:
+    """Issue 17's second situation: B9 Y9 K9 R2 B11 B12 B13 laid as one block; R2 thrown
+    from its middle leaves a gap, so B9 Y9 K9 and B11 B12 B13 are two pers: the frozen
+    unmatched sum is K13 + Y13 = 26, Ceza 52 (the six closed up into one block would be
+    one non-per, 2 × (26 + 63) = 178). Black indicator K4: k = 2, okey K5, B = 100."""
+    hand0 = ["B9", "Y9", "K9", "R2", "B11", "B12", "B13", "R5", "R6", "R7", "Y1", "Y2", "Y3",
+             "K13", "Y13"]
+    hand1 = ["R8", "R9", "R10", "R11", "Y4", "Y5", "Y6", "B5", "B6", "B7", "K10", "K11",
+             "K12", "K13"]
+    s = fixed_setup(starter=0, indicator="K4", hands={0: hand0, 1: hand1}, pile_top=["K2"])
+    layout = [["B9", "Y9", "K9", "R2", "B11", "B12", "B13"], ["R5", "R6", "R7"],
+              ["Y1", "Y2", "Y3"], ["K13"], ["Y13"]]
+    actions = [act(0, "arrange", rack=layout), act(0, "discard", tile="R2", at=[0, 3]),
+               act(1, "draw", src="pile"), act(1, "finish", tile="K2")]
+    un = [13 + 13, None, _unarranged(s["hands"][2], 5), _unarranged(s["hands"][3], 5)]
+    ceza = [None if u is None else 2 * u for u in un]
+    scores = [ceza[0], -100, ceza[2], ceza[3]]
+    record = {"game": "kdv_okey", "options": {"deals": 3},
+              "deals": [{"setup": s, "actions": actions}]}
+    expected = {"game": "kdv_okey", "complete": False,
+                "deals": [{"scores": scores, "end": "finish",
+                           "detail": detail(0, "K4", "K5", 1, 1, "K2", None,
+                                            unmatched=un, ceza=ceza)}],
+                "totals": scores, "winner": None, "ranking_points": None}
+    write("kdv_discard_between_two_pers_leaves_a_gap", record, expected)
+
+
 if __name__ == "__main__":
     OUT.mkdir(parents=True, exist_ok=True)
     duz_every_finish_type()
     duz_gosterge()
     kdv_bad_layout()
     pairs_play()
+    kdv_picked_copy()
+    kdv_gap_between_pers()
     illegal()

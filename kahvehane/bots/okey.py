@@ -14,7 +14,8 @@ What it does, in order, each time it is asked (it sees only its view and legal l
 5. arranges before it discards (rules 29–30): it lays the 14 it keeps out as seri diz
    and the tile it throws as a block of its own at the end, so the Ceza frozen at the
    discard is the lowest possible. The arrange is answered first; the discard follows
-   when it is asked again.
+   when it is asked again, naming that last block as the copy that leaves (``at``), so
+   no other copy of the tile is ever taken from a per.
 """
 
 from __future__ import annotations
@@ -130,9 +131,8 @@ class OkeyHeuristicBot(Bot):
         current = [[parse_tile(x) for x in block] for block in rack]
         if current != wanted:
             return Arrange(self.seat, tuple(tuple(b) for b in wanted))
-        for a in legal:
-            if isinstance(a, Discard) and a.tile == discard:
-                return a
+        if any(isinstance(a, Discard) and a.tile == discard for a in legal):
+            return Discard(self.seat, discard, at=(len(wanted) - 1, 0))
         return legal[0]  # not reached: every held tile may be discarded
 
     def _draw(

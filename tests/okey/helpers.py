@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from kahvehane.games.okey.deal import OkeyDeal
 from kahvehane.games.okey.fixed import fixed_setup
 from kahvehane.games.okey.rules import DUZ_OKEY, KDV_OKEY
-from kahvehane.games.okey.state import OkeyDeal
 from kahvehane.tiles import parse_tiles
 
 # A 14-tile hand of melds (indicator K5, okey K6): R1-R4, Y7-Y9, B10-B12, K1-K4.

@@ -6,7 +6,8 @@ import pytest
 
 from kahvehane.errors import IllegalAction
 from kahvehane.games.okey.actions import Arrange, Discard, Draw, Finish
-from kahvehane.games.okey.rack import remove_tile
+from kahvehane.games.okey.melds import unmatched_sum
+from kahvehane.games.okey.rack import default_slot, remove_at
 from kahvehane.tiles import parse_tile, parse_tiles
 
 from .helpers import MELDS_14, deal, snapshot
@@ -34,11 +35,14 @@ def test_arrange_must_hold_exactly_the_rack_and_may_be_done_off_turn() -> None:
     assert snapshot(d) == before
 
 
-def test_discard_removes_the_rightmost_copy_and_the_block_closes_up() -> None:
+def test_discard_takes_the_rightmost_copy_by_default_and_leaves_a_gap() -> None:
+    # rule 29 as revised (2026-12-01): the block splits where the tile stood; it used to
+    # close up ([(1, 3)] below)
     r7 = parse_tile("R7")
     rack = [(r7, parse_tile("R8"), parse_tile("R9")), (parse_tile("K1"), r7)]
-    assert remove_tile(rack, r7) == [rack[0], (parse_tile("K1"),)]
-    assert remove_tile([(1, 2, 3)], 2) == [(1, 3)]
+    assert default_slot(rack, r7) == (1, 1)
+    assert remove_at(rack, 1, 1) == [rack[0], (parse_tile("K1"),)]
+    assert remove_at([(1, 2, 3)], 0, 1) == [(1,), (3,)]
 
 
 def test_draw_x_discard_x_removes_the_tile_just_drawn() -> None:
@@ -66,7 +70,12 @@ def test_ceza_is_frozen_at_discard_and_later_arranging_does_not_change_it() -> N
     # unmatched: B9 B9 Y13 K2 Y6 = 9 + 9 + 13 + 2 + 6 = 39
     assert d.ceza_frozen[1] == 39
     assert d.view(1)["ceza"] == 78
-    assert "ceza" not in d.view(None) and d.view(2)["ceza"] is None
+    assert d.view(1)["ceza_live"] is False
+    # seat 2 has not discarded: its box shows the live Ceza of its layout, marked live
+    # (rule 29 as revised; it used to be empty): unarranged, every tile is unmatched
+    assert "ceza" not in d.view(None)
+    assert d.view(2)["ceza"] == 2 * unmatched_sum(d.racks[2], d.okey)
+    assert d.view(2)["ceza_live"] is True
     d.apply(Arrange(1, tuple((t,) for t in d.hand(1))))  # unarrange after the discard
     assert d.ceza_frozen[1] == 39
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from kahvehane.errors import IllegalAction
 from kahvehane.games.okey.actions import Arrange, Discard, Draw, Finish
-from kahvehane.games.okey.state import OkeyDeal
+from kahvehane.games.okey.deal import OkeyDeal
 from kahvehane.match import Match
 from kahvehane.records import replay_result
 from kahvehane.tiles import full_set

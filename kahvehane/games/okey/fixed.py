@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from kahvehane.errors import MalformedSetup
 from kahvehane.games.base import JSON
+from kahvehane.games.okey import messages as msg
 from kahvehane.tiles import full_set, parse_tile, tile_names
 
 
@@ -32,13 +33,18 @@ def fixed_setup(
 
     ``pile_bottom`` ends the pile: the last tiles drawn before the deal runs out.
     """
+    for seat in hands or {}:
+        if seat not in range(4):
+            raise MalformedSetup(msg.NO_SUCH_SEAT, seat=seat)
+    if len(pile_top) + len(pile_bottom) > 48:
+        raise MalformedSetup(msg.TILES_DO_NOT_FIT)
     pool = Counter(full_set())
     chosen = [indicator, *(t for h in (hands or {}).values() for t in h), *pile_top,
               *pile_bottom]
     for name in chosen:
         t = parse_tile(name)
         if pool[t] == 0:
-            raise MalformedSetup(f"{name} is used more times than the set has copies")
+            raise MalformedSetup(msg.TOO_MANY_COPIES, tile=name)
         pool[t] -= 1
     rest = sorted(pool.elements())  # tile codes sort in canonical order
     out_hands: list[list[str]] = []
@@ -46,14 +52,11 @@ def fixed_setup(
         given = list((hands or {}).get(seat, []))
         size = 15 if seat == starter else 14
         if len(given) > size:
-            raise MalformedSetup(f"seat {seat} can hold at most {size} tiles here")
+            raise MalformedSetup(msg.HAND_TOO_BIG, seat=seat, size=size)
         while len(given) < size:
             given.append(tile_names([rest.pop(0)])[0])
         out_hands.append(given)
-    middle = 48 - len(pile_top) - len(pile_bottom)
-    pile = [*pile_top, *tile_names(rest[:middle]), *pile_bottom]
-    rest = rest[middle:]
-    if rest or len(pile) != 48:
-        raise MalformedSetup("the given tiles do not fit one deal")
+    # what is left is exactly the middle of the pile: 106 tiles = indicator + hands + pile
+    pile = [*pile_top, *tile_names(rest), *pile_bottom]
     return {"starter": starter, "indicator": indicator, "hands": out_hands, "pile": pile}
 

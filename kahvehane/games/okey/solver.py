@@ -33,7 +33,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from kahvehane.games.okey import messages as msg
 from kahvehane.games.okey.melds import face_value
+from kahvehane.games.okey.messages import InvalidRack
 from kahvehane.games.okey.solver_core import bit_codes, dead_tiles, live_mask, solve_melds
 from kahvehane.tiles import FALSE_JOKER, okey_of
 
@@ -65,13 +67,13 @@ def _check(tiles: Sequence[int], okey: int) -> Counter[int]:
     false jokers (the set has each tile twice, rule 4); return the tile counts. The meld
     search checks the same itself as it reads the hand."""
     if type(okey) is not int or not 0 <= okey < FALSE_JOKER:
-        raise ValueError(f"the okey must be a numbered tile code 0..51, not {okey!r}")
+        raise InvalidRack(msg.BAD_OKEY, okey=repr(okey))
     counts = Counter(tiles)
     for x, n in counts.items():
         if type(x) is not int or not 0 <= x <= FALSE_JOKER:
-            raise ValueError(f"{x!r} is not a tile code (0..52)")
+            raise InvalidRack(msg.NOT_A_TILE_CODE, value=repr(x))
         if n > 2:
-            raise ValueError(f"tile code {x} appears more than twice: the set has two of each")
+            raise InvalidRack(msg.CODE_THRICE, code=x)
     return counts
 
 
@@ -296,7 +298,7 @@ def best_arrangement(tiles: Sequence[int], okey: int) -> Arrangement:
     33
     """
     if type(okey) is not int or not 0 <= okey < FALSE_JOKER:
-        raise ValueError(f"the okey must be a numbered tile code 0..51, not {okey!r}")
+        raise InvalidRack(msg.BAD_OKEY, okey=repr(okey))
     cost, blocks = solve_melds(tiles, okey, want_blocks=True)
     return Arrangement(tuple(blocks), cost)
 
@@ -418,11 +420,11 @@ def finish_multiplier(tiles15: Sequence[int], tile_out: int, indicator: int) -> 
     True
     """
     if len(tiles15) != 15:
-        raise ValueError(f"a finish needs 15 tiles, not {len(tiles15)}")
+        raise InvalidRack(msg.FINISH_NEEDS_15, count=len(tiles15))
     okey = okey_of(indicator)
     counts = _check(tiles15, okey)
     if not counts[tile_out]:
-        raise ValueError(f"tile code {tile_out!r} is not among the 15 tiles")
+        raise InvalidRack(msg.NOT_AMONG, code=repr(tile_out))
     counts[tile_out] -= 1
     bonus = 2 if tile_out == okey else 1
     if _max_pairs(counts, okey, indicator) == 7:
@@ -449,7 +451,7 @@ def finish_options(tiles15: Sequence[int], indicator: int) -> dict[int, int]:
     ['B1', 'B11', 'B5', 'K5', 'K8', 'R1', 'R4', 'R5', 'Y5']
     """
     if len(tiles15) != 15:
-        raise ValueError(f"a finish needs 15 tiles, not {len(tiles15)}")
+        raise InvalidRack(msg.FINISH_NEEDS_15, count=len(tiles15))
     okey = okey_of(indicator)
     counts = _check(tiles15, okey)
     held = twice = 0
@@ -496,7 +498,7 @@ def best_finish(
     ('K1', 1, 4)
     """
     if len(tiles15) != 15:
-        raise ValueError(f"a finish needs 15 tiles, not {len(tiles15)}")
+        raise InvalidRack(msg.FINISH_NEEDS_15, count=len(tiles15))
     options = finish_options(tiles15, indicator)
     if not options:
         return None

@@ -42,6 +42,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from kahvehane.games.okey import messages as msg
+from kahvehane.games.okey.messages import InvalidRack
 from kahvehane.tiles import FALSE_JOKER
 
 _COLOUR_BITS = 0x1FFF  # the 13 numbers of one colour
@@ -152,8 +154,8 @@ def solve_melds(
     With ``stop_at_zero`` only "can every tile be melded?" is asked: the result is 0 with
     its layout, or 1 (no blocks). Blocks: melds (runs in number order with each okey in
     place, groups in colour order), then the single tiles in code order, then unused
-    okeys. Raises ``ValueError`` for what no rack can hold: a code outside 0..52, three
-    copies of a tile, more than two okeys.
+    okeys. Raises :class:`~kahvehane.games.okey.messages.InvalidRack` for what no rack
+    can hold: a code outside 0..52, three copies of a tile, more than two okeys.
     """
     w0 = 0
     a0 = b0 = 0
@@ -165,16 +167,16 @@ def solve_melds(
         bit = bit_of.get(x)
         if bit is None:
             if x != FALSE_JOKER or type(x) is not int:
-                raise ValueError(f"{x!r} is not a tile code (0..52)")
+                raise InvalidRack(msg.NOT_A_TILE_CODE, value=repr(x))
             bit = 1 << okey
         if a0 & bit:
             if b0 & bit:
-                raise ValueError(f"tile code {x} appears more than twice: the set has two of each")
+                raise InvalidRack(msg.CODE_THRICE, code=x)
             b0 |= bit
         else:
             a0 |= bit
     if w0 > 2:
-        raise ValueError("more than two okeys: the set has two")
+        raise InvalidRack(msg.OKEYS_THRICE)
 
     live = _live_mask(a0, w0)
     dead_a = a0 & ~live

@@ -1,5 +1,8 @@
 // Düz Okey and KDV Okey. The rack is two rows of slots; adjacent tiles form a block and a
-// gap ends one (RULES.md rule 29). Every change of the layout is sent as `arrange`.
+// gap ends one (RULES.md rule 29). Every change of the layout is sent as `arrange`; a
+// discard names the slot its tile left, `at: [block, position]` (after an `arrange` that
+// puts the server's blocks in the page's order, when they differ): tiles keep their
+// slots and a gap stays where the tile was.
 // Drag (mouse or touch, pointer events): a tile to another slot, to your discard stack
 // (discard) or onto the indicator (finish); the pile or the left stack to a slot (draw).
 
@@ -33,11 +36,39 @@ export function blocksOf(slots) {
   return out;
 }
 
+/** The blocks as a set of sets: equal when the same blocks are laid out, in any order. */
 function blockKey(blocks) {
   return blocks
     .map((b) => [...b].sort().join(","))
     .sort()
     .join("|");
+}
+
+/** The blocks in order, tiles in order: what `at` counts in. */
+function layoutKey(blocks) {
+  return blocks.map((b) => b.join(",")).join("|");
+}
+
+/** The slot `i` as the server names it: [block, position] in blocksOf(slots). */
+export function slotAt(slots, i) {
+  if (!slots[i]) return null;
+  let block = -1;
+  for (let r = 0; r < ROWS; r++) {
+    let start = -1; // the first slot of the block being read, -1 in a gap
+    for (let c = 0; c < COLS; c++) {
+      const k = r * COLS + c;
+      if (!slots[k]) {
+        start = -1;
+        continue;
+      }
+      if (start < 0) {
+        start = k;
+        block += 1;
+      }
+      if (k === i) return [block, k - start];
+    }
+  }
+  return null;
 }
 
 function tileCount(list) {
@@ -95,24 +126,26 @@ function freeSlot(slots) {
   return -1;
 }
 
-/** Remove one copy of `tile` as the server does: the copy in the last block holding it;
- * the block closes up (the tiles after it in the block move one slot left). */
-function removeTile(slots, tile) {
-  let at = -1;
-  for (let i = SLOTS - 1; i >= 0; i--) {
-    if (slots[i] === tile) {
-      at = i;
-      break;
-    }
+/** Remove one copy of `tile`, leaving its slot empty (no tile moves: a gap stays, as
+ * on a real ıstaka). Which copy: the slot we discarded from (`prefer`), else the one
+ * whose removal gives the server's blocks (`want`, a blockKey: a finish, or a bot that
+ * played for us), else the server's default, the last position of the rightmost block
+ * holding it: the last such slot. */
+export function removeTile(slots, tile, prefer = null, want = null) {
+  const where = [];
+  for (let i = SLOTS - 1; i >= 0; i--) if (slots[i] === tile) where.push(i);
+  if (!where.length) return;
+  let at = where[0];
+  if (prefer !== null && slots[prefer] === tile) at = prefer;
+  else if (want !== null) {
+    const match = where.find((i) => {
+      const s = [...slots];
+      s[i] = null;
+      return blockKey(blocksOf(s)) === want;
+    });
+    if (match !== undefined) at = match;
   }
-  if (at < 0) return;
-  const rowEnd = Math.floor(at / COLS) * COLS + COLS;
-  let i = at;
-  while (i + 1 < rowEnd && slots[i + 1]) {
-    slots[i] = slots[i + 1];
-    i += 1;
-  }
-  slots[i] = null;
+  slots[at] = null;
 }
 
 /** Move the tile at `from` to slot `to`, pushing neighbours aside within the row. */
@@ -160,9 +193,11 @@ export function create(ctx) {
   const st = {
     slots: null, // our layout (null: take the server's)
     inflight: 0, // arrange messages not yet echoed
+    sentLayout: null, // the layoutKey of the last arrange sent
     dirty: false, // an arrange waits for the pending move
     selected: null, // slot index
     drawSlot: null, // where a tile being drawn should land
+    discardSlot: null, // the slot our last discard took its tile from
     focusSlot: null,
     drag: null,
   };
@@ -190,9 +225,11 @@ export function create(ctx) {
     const want = tileCount(serverTiles);
     const have = tileCount(local);
     let changed = false;
+    const serverKey = blockKey(server);
     for (const [x, k] of have) {
       for (let i = want.get(x) || 0; i < k; i++) {
-        removeTile(st.slots, x);
+        removeTile(st.slots, x, st.discardSlot, serverKey);
+        st.discardSlot = null;
         changed = true;
       }
     }
@@ -224,6 +261,7 @@ export function create(ctx) {
     st.dirty = false;
     st.inflight += 1;
     const blocks = blocksOf(st.slots);
+    st.sentLayout = layoutKey(blocks);
     ctx.act({ act: "arrange", rack: blocks }, { quiet: true }).then((ok) => {
       if (!ok) {
         st.inflight = Math.max(0, st.inflight - 1);
@@ -251,11 +289,21 @@ export function create(ctx) {
     ctx.act({ act: "draw", from });
   }
 
+  /** Discard the tile in slot `i`, naming that copy (`at`). [block, position] counts in
+   * the page's layout, so the server must hold the same blocks in the same order: when
+   * it does not (or will not, once the arrangements on their way arrive), an arrange
+   * goes first, on the same socket. */
   function discardSlot(i) {
     const tile = st.slots && st.slots[i];
     if (!tile) return;
+    const server = rack();
+    const there = st.inflight > 0 ? st.sentLayout : server ? layoutKey(server) : null;
+    if (st.dirty || there !== layoutKey(blocksOf(st.slots))) sendArrange();
     st.selected = null;
-    ctx.act({ act: "discard", tile });
+    st.discardSlot = i;
+    ctx.act({ act: "discard", tile, at: slotAt(st.slots, i) }).then((ok) => {
+      if (!ok) st.discardSlot = null;
+    });
   }
 
   function finishSlot(i) {
@@ -285,6 +333,7 @@ export function create(ctx) {
       st.slots = layoutFromBlocks(a.rack);
       st.selected = null;
       st.inflight += 1;
+      st.sentLayout = layoutKey(a.rack);
       const ok = await ctx.act({ act: "arrange", rack: a.rack }, { quiet: true });
       if (!ok) {
         st.inflight = Math.max(0, st.inflight - 1);
@@ -494,6 +543,15 @@ export function create(ctx) {
     return h("div", { class: "rack", id: "rack", "data-drop": "rack" }, rows);
   }
 
+  /** KDV's Ceza box: the live figure before your first discard, then the frozen one,
+   * and which it is (RULES.md rule 29). */
+  function cezaBox(v) {
+    const known = v.ceza !== null && v.ceza !== undefined;
+    const live = !!v.ceza_live;
+    const state = known ? h("small", { class: "ceza-state", id: "ceza-state", "data-live": live ? "1" : "0" }, " · " + t(live ? "ceza_live" : "ceza_frozen")) : null;
+    return h("span", { class: "ceza-box" + (live ? " live" : ""), id: "ceza-box", title: known ? t(live ? "ceza_live_hint" : "ceza_frozen_hint") : t("ceza") }, h("b", {}, t("ceza") + ": "), h("span", { id: "ceza-value" }, known ? String(v.ceza) : t("ceza_none")), state);
+  }
+
   function buttons(v) {
     const sel = st.selected !== null && st.slots ? st.slots[st.selected] : null;
     const discardLegal = ctx.legal.some((a) => a.act === "discard");
@@ -529,6 +587,7 @@ export function create(ctx) {
       st.dirty = false;
       st.selected = null;
       st.drawSlot = null;
+      st.discardSlot = null;
     },
     onEvent(d) {
       if (d.kind === "arrange" && d.seat === ctx.you) st.inflight = Math.max(0, st.inflight - 1);
@@ -548,7 +607,7 @@ export function create(ctx) {
       if (st.slots) {
         const phase = ctx.legal.some((a) => a.act === "draw") ? t("okey_draw_hint") : ctx.legal.some((a) => a.act === "discard") ? t("okey_discard_hint") : "";
         const info = [h("span", { class: "hint", id: "okey-hint" }, phase)];
-        if (v.game === "kdv_okey") info.unshift(h("span", { class: "ceza-box", id: "ceza-box", title: t("ceza") }, h("b", {}, t("ceza") + ": "), v.ceza === null || v.ceza === undefined ? t("ceza_none") : String(v.ceza)));
+        if (v.game === "kdv_okey") info.unshift(cezaBox(v));
         mine.append(h("div", { class: "rack-info" }, info), rackEl(v), buttons(v));
         el.append(mine);
       }

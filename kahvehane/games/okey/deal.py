@@ -4,6 +4,8 @@ The same class plays Düz and KDV: the variants differ only in scoring (rules 24
 27–31), and the rack layout is kept in both (rule 29: in Düz it is kept but never
 scored). Seats act in turn ``s → s+1``; a turn is *draw* then *discard or finish*, except
 the starter's first turn, which has no draw. ``arrange`` is the one out-of-turn action.
+A discard takes the copy the player picked (``Discard.at``, else the default copy) and
+leaves a gap where it stood (:mod:`~kahvehane.games.okey.rack`).
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Self
 
-from kahvehane.errors import IllegalAction, MalformedAction
+from kahvehane.errors import ActionError, IllegalAction, MalformedAction
 from kahvehane.games.base import JSON, Action, DealResult, DealState, Event
+from kahvehane.games.okey import messages as msg
 from kahvehane.games.okey import rack as rk
 from kahvehane.games.okey.actions import (
     LEFT,
@@ -25,6 +28,7 @@ from kahvehane.games.okey.actions import (
     Finish,
     ShowIndicator,
     parse_okey_action,
+    slot_value,
 )
 from kahvehane.games.okey.melds import unmatched_sum
 from kahvehane.games.okey.scoring import duz_deal_scores, kdv_deal_scores, partner
@@ -46,9 +50,30 @@ _DRAW_LEFT = tuple(Draw(s, LEFT) for s in range(4))
 _SINGLE = tuple((t,) for t in range(FALSE_JOKER + 1))  # a tile as a block of its own
 _SEATS = tuple((s,) for s in range(4))  # to_act of each seat's turn
 _NAMES = tuple(tile_name(t) for t in range(FALSE_JOKER + 1))
+_FREE = ("arrange",)  # the actions a seat may make off turn (rule 29)
 
 DRAW = "draw"
 DISCARD = "discard"  # the second part of a turn: discard or finish
+
+
+def _shown(tile: object) -> str:
+    """A tile as an error names it: its notation, or what was given if it is no tile."""
+    if type(tile) is int and 0 <= tile <= FALSE_JOKER:
+        return _NAMES[tile]
+    return repr(tile)
+
+
+def _not_the_rack(seat: int, laid: list[Tile], held: list[Tile]) -> IllegalAction:
+    """The refusal of an ``arrange`` whose tiles are not the ones ``seat`` holds: what it
+    adds and what it leaves out (rule 29)."""
+    extra = " ".join(tile_names(sorted((Counter(laid) - Counter(held)).elements())))
+    missing = " ".join(tile_names(sorted((Counter(held) - Counter(laid)).elements())))
+    if extra and missing:
+        return IllegalAction(msg.ARRANGE_EXTRA_MISSING, "rule 29", seat=seat, extra=extra,
+                             missing=missing)
+    if extra:
+        return IllegalAction(msg.ARRANGE_EXTRA, "rule 29", seat=seat, extra=extra)
+    return IllegalAction(msg.ARRANGE_MISSING, "rule 29", missing=missing)
 
 
 class OkeyDeal(DealState):
@@ -257,6 +282,8 @@ class OkeyDeal(DealState):
 
         ``arrange`` is always legal during the deal but has too many forms to list; it is
         validated directly, and :meth:`suggested_arrangements` offers seri diz / çift diz.
+        Discards are listed without ``at`` (the default copy); one naming the slot of
+        another copy is legal too (rule 29) and is checked when played.
         """
         if self.finisher is not None or self.void or seat != self.turn:
             return []
@@ -293,24 +320,116 @@ class OkeyDeal(DealState):
         cift = best_pairs_arrangement(tiles, self.okey, self.indicator)
         return [Arrange(seat, seri.blocks), Arrange(seat, cift.blocks)]
 
+    # ------------------------------------------------------------------ checks
+    # Each action has one check: it raises the refusal apply would raise, or returns what
+    # the move needs, and changes nothing (it may rebuild a seat's tile sets, a cache of
+    # the rack). ``apply`` runs it before it mutates; ``is_legal`` runs it alone.
+
+    def free_actions(self, seat: int) -> tuple[str, ...]:
+        """``arrange``, for any seat, on or off turn, while the deal is in progress
+        (rule 29); nothing once it is over."""
+        return () if self.is_over else _FREE
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether :meth:`apply` would accept ``action`` now: its check alone (the one
+        ``apply`` runs first), so the two cannot disagree."""
+        check = _CHECK.get(type(action)) or _check_of(action)
+        if check is None:
+            return False
+        try:
+            check(self, action)
+        except ActionError:
+            return False
+        return True
+
     def _check_turn(self, action: Action, phase: str | None) -> None:
         if self.is_over:
-            raise IllegalAction("the deal is over: no action follows its end", "rule 29")
+            raise IllegalAction(msg.DEAL_OVER, "rule 29")
         if action.seat != self.turn:
-            raise IllegalAction(
-                f"it is seat {self.turn}'s turn, not seat {action.seat}'s", "rule 9"
-            )
+            raise IllegalAction(msg.NOT_YOUR_TURN, "rule 9", turn=self.turn, seat=action.seat)
         if phase is not None and self.phase != phase:
-            if phase == DRAW:
-                raise IllegalAction(
-                    f"seat {action.seat} has already drawn this turn (or, as the starter, has"
-                    " no draw on the first turn): discard or finish now",
-                    "rule 10",
-                )
-            raise IllegalAction(
-                f"seat {action.seat} must draw first (from the pile or the left)", "rule 10"
-            )
+            raise IllegalAction(msg.ALREADY_DRAWN if phase == DRAW else msg.DRAW_FIRST,
+                                "rule 10", seat=action.seat)
 
+    def _check_arrange(self, a: Arrange) -> rk.Rack:
+        """The new layout (empty blocks dropped)."""
+        if self.is_over:
+            raise IllegalAction(msg.DEAL_OVER, "rule 29")
+        if not 0 <= a.seat < 4:
+            raise MalformedAction(msg.NO_SUCH_SEAT, seat=a.seat)
+        blocks = [b for b in a.rack if b]
+        held = self._holding(a.seat)
+        if not rk.same_tiles(rk.rack_tiles(blocks), held):
+            raise _not_the_rack(a.seat, rk.rack_tiles(blocks), held)
+        return blocks
+
+    def _check_show(self, a: ShowIndicator) -> None:
+        self._check_turn(a, None)
+        if self.gosterge is not None:
+            raise IllegalAction(msg.GOSTERGE_SHOWN, "rule 14")
+        if self.discarded[a.seat] or (self.phase != DRAW and a.seat != self.starter):
+            raise IllegalAction(msg.GOSTERGE_FIRST_TURN, "rule 14")
+        if not self._holds(a.seat, self.indicator):
+            raise IllegalAction(msg.GOSTERGE_NOT_HELD, "rule 14", seat=a.seat,
+                                tile=tile_name(self.indicator))
+
+    def _check_draw(self, a: Draw) -> None:
+        seat = a.seat
+        if self.finisher is not None or self.void or seat != self.turn or self.phase != DRAW:
+            self._check_turn(a, DRAW)
+        if a.source == PILE:
+            if self.pile_pos >= len(self.pile):
+                raise IllegalAction(msg.PILE_EMPTY, "rule 10")
+        elif a.source == LEFT:
+            left = (seat - 1) % 4
+            if not self.discards[left]:
+                raise IllegalAction(msg.NO_LEFT_DISCARD, "rule 10", left=left)
+        else:
+            raise MalformedAction(msg.BAD_SOURCE, source=repr(a.source))
+
+    def _check_discard(self, a: Discard) -> tuple[Tile, rk.Slot]:
+        """The code of the tile that leaves and its slot: the one ``at`` names (it must
+        hold that tile), else the default copy (rule 29)."""
+        seat = a.seat
+        if self.finisher is not None or self.void or seat != self.turn or self.phase != DISCARD:
+            self._check_turn(a, DISCARD)
+        t = a.tile
+        if self._synced[seat] is not self.racks[seat]:
+            self._sync(seat)
+        if not (type(t) is int and 0 <= t <= FALSE_JOKER and self._held[seat] >> t & 1):
+            if not self._holds(seat, t):
+                raise IllegalAction(msg.NOT_HELD, "rule 10", seat=seat, tile=_shown(t))
+            t = self._as_code(seat, t)
+        rack = self.racks[seat]
+        if a.at is None:
+            slot = rk.default_slot(rack, t)
+            assert slot is not None, "the tile sets say the rack holds it"
+            return t, slot
+        b, i = slot_value(a.at)
+        if b >= len(rack):
+            raise IllegalAction(msg.AT_NO_BLOCK, "rule 29", seat=seat, block=b,
+                                last=len(rack) - 1)
+        block = rack[b]
+        if i >= len(block):
+            raise IllegalAction(msg.AT_NO_POSITION, "rule 29", seat=seat, block=b, position=i,
+                                last=len(block) - 1)
+        if block[i] != t:
+            raise IllegalAction(msg.AT_OTHER_TILE, "rule 29", block=b, position=i,
+                                there=_NAMES[block[i]], tile=_NAMES[t])
+        return t, (b, i)
+
+    def _check_finish(self, a: Finish) -> tuple[Tile, int]:
+        """The code of the tile put on the indicator, and the multiplier."""
+        self._check_turn(a, DISCARD)
+        if not self._holds(a.seat, a.tile):
+            raise IllegalAction(msg.NOT_HELD, "rule 16", seat=a.seat, tile=_shown(a.tile))
+        t = self._as_code(a.seat, a.tile)
+        m = finish_multiplier(self._holding(a.seat), t, self.indicator)
+        if m is None:
+            raise IllegalAction(msg.FINISH_INVALID, "rule 16", tile=_NAMES[t])
+        return t, m
+
+    # ------------------------------------------------------------------ moves
     def apply(self, action: Action) -> list[Event]:
         handler = _APPLY.get(type(action))
         if handler is not None:
@@ -325,29 +444,10 @@ class OkeyDeal(DealState):
             return self._finish(action)
         if isinstance(action, ShowIndicator):
             return self._show(action)
-        raise MalformedAction(f"not an Okey action: {action!r}")
+        raise MalformedAction(msg.NOT_AN_ACTION, action=repr(action))
 
     def _arrange(self, a: Arrange) -> list[Event]:
-        if self.is_over:
-            raise IllegalAction("the deal is over: no action follows its end", "rule 29")
-        if not 0 <= a.seat < 4:
-            raise MalformedAction(f"seat {a.seat} does not exist")
-        blocks = [b for b in a.rack if b]
-        held = self._holding(a.seat)
-        if not rk.same_tiles(rk.rack_tiles(blocks), held):
-            laid = Counter(rk.rack_tiles(blocks))
-            have = Counter(held)
-            extra = tile_names(sorted((laid - have).elements()))
-            missing = tile_names(sorted((have - laid).elements()))
-            parts = []
-            if extra:
-                parts.append(f"it lays out tiles seat {a.seat} does not hold: {' '.join(extra)}")
-            if missing:
-                parts.append(f"it leaves out {' '.join(missing)}")
-            raise IllegalAction(
-                "the arrangement must hold exactly the tiles on the rack: " + "; ".join(parts),
-                "rule 29",
-            )
+        blocks = self._check_arrange(a)
         synced = self._synced[a.seat] is self.racks[a.seat]
         self.racks[a.seat] = blocks
         if synced:  # the same tiles: only the layout changed
@@ -356,39 +456,24 @@ class OkeyDeal(DealState):
         return [Event("arrange", a.seat, {}, {"rack": self._rack_json(a.seat)})]
 
     def _show(self, a: ShowIndicator) -> list[Event]:
-        self._check_turn(a, None)
-        if self.gosterge is not None:
-            raise IllegalAction("the indicator has already been shown in this deal", "rule 14")
-        if self.discarded[a.seat] or (self.phase != DRAW and a.seat != self.starter):
-            raise IllegalAction(
-                "the indicator can be shown only on your first turn, before drawing", "rule 14"
-            )
-        if not self._holds(a.seat, self.indicator):
-            raise IllegalAction(
-                f"seat {a.seat} does not hold {tile_name(self.indicator)}, the indicator tile",
-                "rule 14",
-            )
+        self._check_show(a)
         self.gosterge = a.seat
         return [Event("show_indicator", a.seat, {"tile": tile_name(self.indicator)})]
 
     def _draw(self, a: Draw) -> list[Event]:
         seat = a.seat
-        if self.finisher is not None or self.void or seat != self.turn or self.phase != DRAW:
-            self._check_turn(a, DRAW)
+        if (self.finisher is not None or self.void or seat != self.turn or self.phase != DRAW
+                or a.source != PILE or self.pile_pos >= len(self.pile)):
+            self._check_draw(a)  # all but the commonest move, which it would accept
         if self._synced[seat] is not self.racks[seat]:
             self._sync(seat)
         if a.source == PILE:
-            if self.pile_pos >= len(self.pile):
-                raise IllegalAction("the pile is empty", "rule 10")
             t = self.pile[self.pile_pos]
             self.pile_pos += 1
             event = Event("draw", seat, {"from": PILE, "pile_left": len(self.pile) - self.pile_pos},
                           {"tile": _NAMES[t]})
         else:
-            left = (seat - 1) % 4
-            if not self.discards[left]:
-                raise IllegalAction(f"seat {left} (on the left) has no discard to take", "rule 10")
-            t = self.discards[left].pop()
+            t = self.discards[(seat - 1) % 4].pop()
             event = Event("draw", seat, {"from": LEFT, "tile": _NAMES[t]})
         # the tile arrives as a block of its own at the end (rack.add_drawn)
         self.racks[seat] = self._synced[seat] = [*self.racks[seat], _SINGLE[t]]
@@ -407,22 +492,23 @@ class OkeyDeal(DealState):
 
     def _discard(self, a: Discard) -> list[Event]:
         seat = a.seat
-        if self.finisher is not None or self.void or seat != self.turn or self.phase != DISCARD:
-            self._check_turn(a, DISCARD)
         t = a.tile
-        if self._synced[seat] is not self.racks[seat]:
-            self._sync(seat)
-        if not (type(t) is int and 0 <= t <= FALSE_JOKER and self._held[seat] >> t & 1):
-            if not self._holds(seat, t):
-                raise IllegalAction(f"seat {seat} does not hold {tile_name(t)}", "rule 10")
-            t = self._as_code(seat, t)
         rack = self.racks[seat]
-        if self._flat[seat]:  # every block one tile: drop the rightmost (t,)
-            i = len(rack) - 1 - rack[::-1].index(_SINGLE[t])
-            rack = rack.copy()
-            del rack[i]
+        if (self.finisher is None and not self.void and seat == self.turn
+                and self.phase == DISCARD and self._synced[seat] is rack and a.at is None
+                and type(t) is int and 0 <= t <= FALSE_JOKER and self._held[seat] >> t & 1):
+            # the commonest case, which the check would accept: the default copy leaves
+            if self._flat[seat]:  # every block one tile: drop the rightmost (t,)
+                i = len(rack) - 1 - rack[::-1].index(_SINGLE[t])
+                rack = rack.copy()
+                del rack[i]
+            else:
+                slot = rk.default_slot(rack, t)
+                assert slot is not None
+                rack = rk.remove_at(rack, *slot)
         else:
-            rack = rk.remove_tile(rack, t)
+            t, slot = self._check_discard(a)
+            rack = rk.remove_at(self.racks[seat], *slot)
         self._take(seat, t, rack)
         self.discards[seat].append(t)
         self.discarded[seat] = True
@@ -459,26 +545,18 @@ class OkeyDeal(DealState):
         return next(t for t in self._holding(seat) if t == tile)
 
     def _finish(self, a: Finish) -> list[Event]:
-        self._check_turn(a, DISCARD)
-        if not self._holds(a.seat, a.tile):
-            raise IllegalAction(f"seat {a.seat} does not hold {tile_name(a.tile)}", "rule 16")
-        held = self._holding(a.seat)
-        m = finish_multiplier(held, a.tile, self.indicator)
-        if m is None:
-            raise IllegalAction(
-                f"without {tile_name(a.tile)} the other 14 tiles are neither runs and groups"
-                " nor 7 pairs",
-                "rule 16",
-            )
-        t = self._as_code(a.seat, a.tile)
-        self._take(a.seat, t, rk.remove_tile(self.racks[a.seat], t))
+        t, m = self._check_finish(a)
+        rack = self.racks[a.seat]
+        slot = rk.default_slot(rack, t)
+        assert slot is not None
+        self._take(a.seat, t, rk.remove_at(rack, *slot))
         self.finisher = a.seat
-        self.finish_tile = a.tile
+        self.finish_tile = t
         self.multiplier = m
         result = self.result()
         assert result is not None
         return [
-            Event("finish", a.seat, {"tile": tile_name(a.tile), "multiplier": m,
+            Event("finish", a.seat, {"tile": _NAMES[t], "multiplier": m,
                                      "rack": self._rack_json(a.seat)}),
             Event("deal_end", None, {"end": "finish", "scores": list(result.scores)}),
         ]
@@ -574,13 +652,18 @@ class OkeyDeal(DealState):
         return out
 
     def own_view(self, seat: int) -> JSON:
-        """A seat's own rack, whether it may show the indicator, and (KDV) its Ceza box."""
+        """A seat's own rack, whether it may show the indicator, and (KDV) its Ceza box:
+        ``ceza`` is k × the unmatched sum of the layout frozen at the seat's last discard
+        or, before its first discard, of its layout now (what it would be charged if the
+        deal ended now), with ``ceza_live`` saying which (rule 29)."""
         out: JSON = {"rack": self._rack_json(seat),
                      "can_show_indicator": self.can_show_indicator(seat)}
         if self.kdv:
             frozen = self._frozen[seat]
-            out["ceza"] = (None if frozen is None
-                           else unmatched_sum(frozen, self.okey) * self.colour_factor())
+            live = frozen is None
+            layout = self.racks[seat] if frozen is None else frozen
+            out["ceza"] = unmatched_sum(layout, self.okey) * self.colour_factor()
+            out["ceza_live"] = live
         return out
 
 
@@ -593,3 +676,17 @@ _APPLY: dict[type, Callable[[OkeyDeal, Any], list[Event]]] = {
 }
 """``apply`` by the exact action class: one lookup instead of a chain of ``isinstance``
 (subclasses of the actions still go through the chain)."""
+
+_CHECK: dict[type, Callable[[OkeyDeal, Any], object]] = {
+    Arrange: OkeyDeal._check_arrange,
+    Draw: OkeyDeal._check_draw,
+    Discard: OkeyDeal._check_discard,
+    Finish: OkeyDeal._check_finish,
+    ShowIndicator: OkeyDeal._check_show,
+}
+"""Each action's check (``is_legal``), by the exact action class."""
+
+
+def _check_of(action: Action) -> Callable[[OkeyDeal, Any], object] | None:
+    """The check of a subclass of an Okey action (``None``: not an Okey action)."""
+    return next((c for kind, c in _CHECK.items() if isinstance(action, kind)), None)
