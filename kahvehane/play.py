@@ -29,7 +29,6 @@ from kahvehane.errors import IllegalAction, KahvehaneError, Message
 from kahvehane.games import get_spec
 from kahvehane.games.base import Action, DealState
 from kahvehane.games.okey.actions import Discard
-from kahvehane.games.okey.deal import OkeyDeal
 from kahvehane.games.okey.melds import unmatched_sum
 from kahvehane.games.okey.rack import remove_at
 from kahvehane.match import Match
@@ -118,6 +117,9 @@ def render_plain(view: Mapping[str, Any], console: Console) -> None:
 
 
 Renderer = Callable[[Mapping[str, Any], Console], None]
+#: A family's own command: the action a typed line names, why it names none, or ``None``
+#: if the line is not that command.
+Command = Callable[[str, DealState, int, "Voice"], "Action | str | None"]
 
 
 def renderer(family: str) -> Renderer:
@@ -177,11 +179,13 @@ PROMPT = Message("play.prompt", "your move (1–{n},{keys} h = help, q = quit): 
                  "hamlen (1–{n},{keys} h = yardım, q = çık): ")
 HELP = Message("play.help", "type the number of a move;{keys} q leaves the match",
                "bir hamlenin numarasını yaz;{keys} q maçtan çıkar")
-OKEY_KEYS = Message("play.keys.okey", " s = seri diz, c = çift diz,",
-                    " s = seri diz, c = çift diz,")
-CASINO_KEYS = Message("play.keys.casino", " x = take what you choose,",
+SUGGESTION_KEYS = Message("play.keys.suggestions", " s = seri diz, c = çift diz,",
+                          " s = seri diz, c = çift diz,")
+# A family's own keys, help and commands are found by name, as its renderer is:
+# KEYS_<FAMILY>, HELP_<FAMILY> and command_<family>(line, state, seat, voice).
+KEYS_CASINO = Message("play.keys.casino", " x = take what you choose,",
                       " x = seçtiğini al,")
-COMPOSE_HELP = Message(
+HELP_CASINO = Message(
     "play.help.compose",
     "x CARD SET... captures with CARD exactly the sets you name, as the rules allow (one 6"
     " of three, say). Join the cards of a set with +, write a build as b and its value:"
@@ -203,7 +207,7 @@ BAD_VALUE = Message("play.bad_value", "{text} is not a count: write CARD=V, e.g.
                     "{text} bir sayı değil: KART=D yaz, örneğin AH=14")
 
 
-def menu(state: DealState, seat: int, voice: Voice, family: str) -> list[tuple[Action, Text]]:
+def menu(state: DealState, seat: int, voice: Voice) -> list[tuple[Action, Text]]:
     """The numbered moves: the legal list, each as the player reads it. In Okey a
     discard of a tile held at places that leave different racks (one copy in a per,
     one alone) is one entry per copy, naming its block (``at``, rule 29)."""
@@ -211,7 +215,7 @@ def menu(state: DealState, seat: int, voice: Voice, family: str) -> list[tuple[A
     out: list[tuple[Action, Text]] = []
     for a in state.legal_actions(seat):
         js = a.to_json()
-        if family == "okey" and isinstance(a, Discard):
+        if isinstance(a, Discard):
             out.extend(_copies(a, view, voice))
             continue
         left = None
@@ -244,14 +248,17 @@ def _copies(a: Discard, view: Mapping[str, Any], voice: Voice) -> list[tuple[Act
     return out
 
 
-def compose_capture(line: str, state: DealState, seat: int, voice: Voice) -> Action | str:
-    """The capture ``x CARD[=V] SET...`` names (see :data:`COMPOSE_HELP`), or why it
-    names none. Whether the rules allow it is the engine's to say."""
+def command_casino(line: str, state: DealState, seat: int, voice: Voice) -> Action | str | None:
+    """The capture ``x CARD[=V] SET...`` names (see :data:`HELP_CASINO`), or why it
+    names none; ``None`` if the line is not an ``x`` command. Whether the rules allow
+    the capture is the engine's to say."""
     from kahvehane.games.casino.actions import CaptureAction
 
+    if line.lower().split()[:1] != ["x"]:
+        return None
     words = line.split()[1:]
     if not words:
-        return voice.say(COMPOSE_HELP)
+        return voice.say(HELP_CASINO)
     head, _, declared = words[0].partition("=")
     try:
         card = parse_card(head)
@@ -279,14 +286,18 @@ def human_turn(match: Match, state: DealState, seat: int, console: Console,
                voice: Voice) -> None:
     """Show the table and read moves until one is legal (arranging keeps the turn)."""
     game = match.game
-    family = get_spec(game).family
-    keys = {"okey": OKEY_KEYS, "casino": CASINO_KEYS}.get(family)
-    extra = voice.say(keys) if keys is not None else ""
+    spec = get_spec(game)
+    family = spec.family.upper()
+    keys: Message | None = globals().get(f"KEYS_{family}")
+    family_help: Message | None = globals().get(f"HELP_{family}")
+    command: Command | None = globals().get(f"command_{spec.family}")
+    extra = (voice.say(SUGGESTION_KEYS) if spec.suggestions else "") + (
+        voice.say(keys) if keys is not None else "")
     while True:
         view = state.view(seat)
         console.rule(voice.say(TURN, game=game, seat=seat))
-        renderer(family)(view, console)
-        moves = menu(state, seat, voice, family)
+        renderer(spec.family)(view, console)
+        moves = menu(state, seat, voice)
         for i, (_, text) in enumerate(moves, start=1):
             console.print(Text(f"  {i:>2}. ") + text)
         line = read_line(console, voice.say(PROMPT, n=len(moves), keys=extra))
@@ -295,20 +306,19 @@ def human_turn(match: Match, state: DealState, seat: int, console: Console,
             raise Quit
         if low in ("h", "help", "?"):
             console.print(voice.say(HELP, keys=extra))
-            if family == "casino":
-                console.print(voice.say(COMPOSE_HELP))
+            if family_help is not None:
+                console.print(voice.say(family_help))
             continue
-        if family == "okey" and low in ("s", "c"):
-            assert isinstance(state, OkeyDeal)
+        if spec.suggestions and low in ("s", "c"):
             seri, cift = state.suggested_arrangements(seat)
             match.apply(seri if low == "s" else cift)
             console.print(voice.say(LAID_OUT, how="seri diz" if low == "s" else "çift diz"))
             continue
-        if family == "casino" and low.split()[:1] == ["x"]:
-            composed = compose_capture(line, state, seat, voice)
-            if isinstance(composed, str):
-                console.print(Text(composed, style="red"))
-                continue
+        composed = command(line, state, seat, voice) if command is not None else None
+        if isinstance(composed, str):
+            console.print(Text(composed, style="red"))
+            continue
+        if composed is not None:
             action = composed
         elif not line.isdigit():
             console.print(Text(voice.say(NOT_A_MOVE, line=repr(line), n=len(moves)),

@@ -39,7 +39,7 @@ def _console() -> tuple[Console, io.StringIO]:
 
 def test_each_copy_of_a_tile_that_matters_is_its_own_move_with_its_ceza() -> None:
     _, d = _okey_match()
-    moves = menu(d, 0, Voice(["you", "a", "b", "c"], 0, "en"), "okey")
+    moves = menu(d, 0, Voice(["you", "a", "b", "c"], 0, "en"))
     r5 = [(a, text.plain) for a, text in moves
           if isinstance(a, Discard) and a.tile == parse_tile("R5")]
     assert r5 == [
@@ -50,14 +50,14 @@ def test_each_copy_of_a_tile_that_matters_is_its_own_move_with_its_ceza() -> Non
     # a tile held once is one move, with no slot named
     k1 = [a for a, _ in moves if isinstance(a, Discard) and a.tile == parse_tile("K1")]
     assert k1 == [Discard(0, parse_tile("K1"))]
-    tr = menu(d, 0, Voice(["sen", "a", "b", "c"], 0, "tr"), "okey")
+    tr = menu(d, 0, Voice(["sen", "a", "b", "c"], 0, "tr"))
     assert "2. bloktan [R5] at ([R4][R5][R6])  sonra Ceza 58" in [t.plain for _, t in tr]
 
 
 def test_two_copies_that_leave_the_same_rack_are_one_move() -> None:
     m = Match("duz_okey", {"deals": 3}, seed=None)
     d = m.deal(fixed_setup(starter=0, hands={0: ["B9", "B9"]}))  # unarranged: two singles
-    moves = menu(d, 0, Voice(["you", "a", "b", "c"], 0, "en"), "okey")
+    moves = menu(d, 0, Voice(["you", "a", "b", "c"], 0, "en"))
     b9 = [a for a, _ in moves if isinstance(a, Discard) and a.tile == parse_tile("B9")]
     assert b9 == [Discard(0, parse_tile("B9"))]
 
@@ -67,7 +67,7 @@ def test_the_player_picks_the_lone_copy_and_sees_the_gap(
 ) -> None:
     m, d = _okey_match()
     console, out = _console()
-    moves = menu(d, 0, Voice(["you", "a", "b", "c"], 0, "en"), "okey")
+    moves = menu(d, 0, Voice(["you", "a", "b", "c"], 0, "en"))
     number = 1 + next(i for i, (a, _) in enumerate(moves)
                       if isinstance(a, Discard) and a.at == (0, 0))
     monkeypatch.setattr("sys.stdin", io.StringIO(f"{number}\n"))
