@@ -30,7 +30,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from kahvehane.errors import MalformedSetup
 from kahvehane.games.balayi_kingi.constants import HAND, NO_CARD, PILES, SEATS
@@ -39,6 +39,8 @@ from kahvehane.games.base import HiddenPlaces
 from kahvehane.games.tricks import FULL, cards_of, mask_of
 from kahvehane.games.tricks.sampling import (
     BAD_VIEW,
+    Trick,
+    card_named,
     cards_named,
     check_assignment,
     played_in_view,
@@ -50,39 +52,33 @@ __all__ = ["deal_from_view", "hidden_places"]
 TITLE = "Balayı Kingi"
 
 
-def _viewer(view: Mapping[str, Any]) -> int | None:
-    if view["game"] != "balayi_kingi":
-        raise ValueError(f"the view is of {view['game']!r}")
-    seat = view["seat"]
-    if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
-        raise ValueError(f"{seat!r} is not a seat")
-    if len(view["players"]) != SEATS or any(len(p["piles"]) != PILES
-                                            for p in view["players"]):
-        raise ValueError(f"a view shows {SEATS} players of {PILES} piles")
-    return seat
+class _Reading(NamedTuple):
+    """A view read once: the face-up cards, the viewer's hand (if shown), the play and
+    the hidden places."""
+
+    up: list[list[int]]
+    hand: list[int] | None
+    history: list[Trick]
+    trick: list[int]
+    places: HiddenPlaces
 
 
-def _face_up(view: Mapping[str, Any]) -> list[list[int]]:
-    """The face-up cards the view shows, by seat and pile (``NO_CARD`` where none)."""
-    return [[NO_CARD if p["up"] is None else cards_named([p["up"]])[0] for p in pl["piles"]]
-            for pl in view["players"]]
-
-
-def _hidden_hands(view: Mapping[str, Any], seat: int | None) -> list[int]:
-    return [s for s in range(SEATS) if s != seat or "hand" not in view]
-
-
-def hidden_places(view: Mapping[str, Any]) -> HiddenPlaces:
-    """The cards ``view`` does not show and the places they lie in (the module's
-    docstring names them), with how many each holds."""
+def _read(view: Mapping[str, Any]) -> _Reading:
     with reading_view(TITLE):
-        seat = _viewer(view)
-        choosing = view["phase"] == "contract"
+        if view["game"] != "balayi_kingi":
+            raise ValueError(f"the view is of {view['game']!r}")
+        seat = view["seat"]
+        if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
+            raise ValueError(f"{seat!r} is not a seat")
         players = view["players"]
-        up = _face_up(view)
+        if len(players) != SEATS or any(len(p["piles"]) != PILES for p in players):
+            raise ValueError(f"a view shows {SEATS} players of {PILES} piles")
+        choosing = view["phase"] == "contract"
+        up = [[NO_CARD if p["up"] is None else card_named(p["up"]) for p in pl["piles"]]
+              for pl in players]
         known = mask_of(c for row in up for c in row if c >= 0)
-        if "hand" in view:
-            known |= mask_of(cards_named(view["hand"]))
+        hand = cards_named(view["hand"]) if "hand" in view else None
+        known |= mask_of(hand or ())
         history, trick = played_in_view(view)
         for _, cards, _ in history:
             known |= mask_of(cards)
@@ -90,14 +86,21 @@ def hidden_places(view: Mapping[str, Any]) -> HiddenPlaces:
         sizes = {"down": sum(bool(p["down"]) for pl in players for p in pl["piles"])}
         if choosing:
             sizes["up"] = sum(c < 0 for row in up for c in row)
-        for s in _hidden_hands(view, seat):
-            sizes[f"hand:{s}"] = HAND if choosing else int(players[s]["hand_count"])
+        for s in range(SEATS):
+            if s != seat or hand is None:
+                sizes[f"hand:{s}"] = HAND if choosing else int(players[s]["hand_count"])
     unseen = tuple(cards_of(FULL & ~known))
     if sum(sizes.values()) != len(unseen):
         raise MalformedSetup(BAD_VIEW, game=TITLE,
                              problem=f"its hidden places hold {sum(sizes.values())} cards,"
                                      f" but {len(unseen)} are unseen")
-    return HiddenPlaces(unseen, sizes)
+    return _Reading(up, hand, history, trick, HiddenPlaces(unseen, sizes))
+
+
+def hidden_places(view: Mapping[str, Any]) -> HiddenPlaces:
+    """The cards ``view`` does not show and the places they lie in (the module's
+    docstring names them), with how many each holds."""
+    return _read(view).places
 
 
 def deal_from_view(
@@ -107,24 +110,21 @@ def deal_from_view(
     holds its part of ``assignment`` (in the places' order);
     :class:`~kahvehane.errors.MalformedSetup` if the assignment does not deal the unseen
     cards into those places (or the view is not one of a Balayı Kingi deal)."""
-    dealt = check_assignment(hidden_places(view), assignment)
+    reading = _read(view)
+    dealt = check_assignment(reading.places, assignment)
+    downs = iter(dealt["down"])
+    ups = iter(dealt.get("up", ()))
     with reading_view(TITLE):
-        _viewer(view)
         players = view["players"]
-        downs = iter(dealt["down"])
-        ups = iter(dealt.get("up", ()))
-        piles: list[list[tuple[int, int]]] = []
-        for pl, row in zip(players, _face_up(view), strict=True):
-            piles.append([
-                (next(downs) if p["down"] else NO_CARD,
-                 c if c >= 0 or "up" not in dealt else next(ups))
-                for p, c in zip(pl["piles"], row, strict=True)])
-        hands = [dealt[f"hand:{s}"] if f"hand:{s}" in dealt else cards_named(view["hand"])
+        piles = [[(next(downs) if p["down"] else NO_CARD, c if c >= 0 or "up" not in dealt
+                   else next(ups)) for p, c in zip(pl["piles"], row, strict=True)]
+                 for pl, row in zip(players, reading.up, strict=True)]
+        # (a hand not hidden is the viewer's own, open hand)
+        hands = [dealt[f"hand:{s}"] if f"hand:{s}" in dealt else reading.hand or []
                  for s in range(SEATS)]
         used = [[str(code) for code in pl["used_contracts"]] for pl in players]
-        history, trick = played_in_view(view)
         first = view["first_leader"]
         return BalayiKingiDeal.from_position(
             int(view["dealer"]), piles, hands, used, view["contract"],
             None if first is None else int(first), [bool(pl["unlocked"]) for pl in players],
-            history, trick)
+            reading.history, reading.trick)

@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from kahvehane.errors import MalformedSetup
 from kahvehane.games.base import HiddenPlaces
@@ -35,6 +35,7 @@ from kahvehane.games.koz_maca.deal import KozMacaDeal
 from kahvehane.games.tricks import FULL, cards_of, mask_of
 from kahvehane.games.tricks.sampling import (
     BAD_VIEW,
+    Trick,
     cards_named,
     check_assignment,
     played_in_view,
@@ -46,33 +47,42 @@ __all__ = ["deal_from_view", "hidden_places"]
 TITLE = "Koz Maça"
 
 
-def _viewer(view: Mapping[str, Any]) -> int | None:
-    if view["game"] != "koz_maca":
-        raise ValueError(f"the view is of {view['game']!r}")
-    seat = view["seat"]
-    if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
-        raise ValueError(f"{seat!r} is not a seat")
-    return seat
+class _Reading(NamedTuple):
+    """A view read once: the viewer, his hand, the play and the hidden places."""
+
+    seat: int | None
+    own: int
+    history: list[Trick]
+    trick: list[int]
+    places: HiddenPlaces
 
 
-def hidden_places(view: Mapping[str, Any]) -> HiddenPlaces:
-    """The cards ``view`` does not show (neither the viewer's hand nor played) and the
-    hands they lie in: ``"hand:<seat>"`` for every other seat (all four for a
-    spectator's view), with the size the view shows."""
+def _read(view: Mapping[str, Any]) -> _Reading:
     with reading_view(TITLE):
-        seat = _viewer(view)
-        known = mask_of(cards_named(view["hand"])) if seat is not None else 0
+        if view["game"] != "koz_maca":
+            raise ValueError(f"the view is of {view['game']!r}")
+        seat = view["seat"]
+        if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
+            raise ValueError(f"{seat!r} is not a seat")
+        own = mask_of(cards_named(view["hand"])) if seat is not None else 0
         history, trick = played_in_view(view)
+        known = own | mask_of(trick)
         for _, cards, _ in history:
             known |= mask_of(cards)
-        known |= mask_of(trick)
         sizes = {f"hand:{s}": int(view["hand_sizes"][s]) for s in range(SEATS) if s != seat}
     unseen = tuple(cards_of(FULL & ~known))
     if sum(sizes.values()) != len(unseen):
         raise MalformedSetup(BAD_VIEW, game=TITLE,
                              problem=f"the hands hold {sum(sizes.values())} cards, but"
                                      f" {len(unseen)} are unseen")
-    return HiddenPlaces(unseen, sizes)
+    return _Reading(seat, own, history, trick, HiddenPlaces(unseen, sizes))
+
+
+def hidden_places(view: Mapping[str, Any]) -> HiddenPlaces:
+    """The cards ``view`` does not show (neither the viewer's hand nor played) and the
+    hands they lie in: ``"hand:<seat>"`` for every other seat (all four for a
+    spectator's view), with the size the view shows."""
+    return _read(view).places
 
 
 def deal_from_view(
@@ -86,17 +96,14 @@ def deal_from_view(
     The Kasa is open to this deal's players if the view says it is, or if one of them
     has claimed it (a claim needs an open Kasa); the Kasa rule is the view's.
     """
-    dealt = check_assignment(hidden_places(view), assignment)
+    reading = _read(view)
+    dealt = check_assignment(reading.places, assignment)
+    hands = [reading.own if s == reading.seat else mask_of(dealt[f"hand:{s}"])
+             for s in range(SEATS)]
     with reading_view(TITLE):
-        seat = _viewer(view)
-        hands = [0] * SEATS
-        for s in range(SEATS):
-            hands[s] = (mask_of(cards_named(view["hand"])) if s == seat
-                        else mask_of(dealt[f"hand:{s}"]))
-        history, trick = played_in_view(view)
         bids = [None if b is None else int(b) for b in view["bids"]]
         claimant = view["kasa_claimant"]
         return KozMacaDeal.from_position(
             int(view["dealer"]), hands, str(view["kasa_rule"]),
             bool(view["kasa_open"]) or claimant is not None, bool(view["extra_deal"]),
-            bids, history, trick)
+            bids, reading.history, reading.trick)

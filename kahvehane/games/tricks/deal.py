@@ -125,9 +125,9 @@ class TrickDeal(DealState):
         """The mask of the cards ``seat`` plays from: its hand."""
         return self.hands[seat]
 
+    @abstractmethod
     def turn_rule(self) -> str:
         """The rule a card played out of turn breaks now."""
-        return self.over_rule
 
     @abstractmethod
     def play_card(self, seat: int, card: int) -> list[Event]:

@@ -10,16 +10,17 @@ that says what is wrong.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from kahvehane.cards import canonical_cards, parse_card
+from kahvehane.cards import CARD_NAMES, canonical_cards, parse_card
 from kahvehane.errors import KahvehaneError, MalformedSetup, Message
 from kahvehane.games.base import HiddenPlaces
+from kahvehane.games.tricks.masks import BIT
 
-__all__ = ["BAD_VIEW", "cards_named", "check_assignment", "played_in_view", "reading_view"]
+__all__ = ["BAD_VIEW", "Trick", "card_named", "cards_named", "check_assignment", "played_in_view",
+           "reading_view"]
 
 BAD_VIEW = Message("tricks.bad_view", "not a view of a {game} deal: {problem}",
                    "bir {game} dağıtımının görünümü değil: {problem}")
@@ -35,6 +36,7 @@ WRONG_CARDS = Message(
     "the assignment must deal exactly the unseen cards, each once",
     "atama görünmeyen kartları, her birini bir kez dağıtmalı")
 
+#: A trick taken: ``(leader, cards in play order, winner)``.
 Trick = tuple[int, tuple[int, ...], int]
 
 
@@ -49,6 +51,16 @@ def reading_view(game: str) -> Iterator[None]:
             raise MalformedSetup(BAD_VIEW, game=game, problem=str(exc)) from None
         problem = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
         raise MalformedSetup(BAD_VIEW, game=game, problem=problem) from None
+
+
+_CODE_OF: dict[str, int] = {name: c for c, name in enumerate(CARD_NAMES)}
+
+
+def card_named(name: Any) -> int:
+    """The card of a view's card name (a canonical name is one lookup; anything else is
+    parsed, or refused)."""
+    code = _CODE_OF.get(name) if isinstance(name, str) else None
+    return parse_card(name) if code is None else code
 
 
 def cards_named(names: Any) -> list[int]:
@@ -67,14 +79,18 @@ def played_in_view(view: Mapping[str, Any]) -> tuple[list[Trick], list[int]]:
     the trick in play (call inside :func:`reading_view`)."""
     history = [(int(t["leader"]), tuple(cards_named(t["cards"])), int(t["winner"]))
                for t in view["tricks"]]
-    return history, cards_named([p["card"] for p in view["trick"]])
+    return history, [card_named(p["card"]) for p in view["trick"]]
 
 
 def check_assignment(
     places: HiddenPlaces, assignment: Mapping[str, Sequence[int]]
 ) -> dict[str, list[int]]:
     """``assignment`` as lists, if it fills every place of ``places`` with as many cards
-    as it holds and deals exactly the unseen cards; else :class:`MalformedSetup`."""
+    as it holds and deals exactly the unseen cards; else :class:`MalformedSetup`.
+
+    (The cards are checked as one sum of card bits and a count: 52 distinct cards are
+    the only way to make the unseen cards' sum with as many cards, since a repeat
+    carries into a higher bit.)"""
     if set(assignment) != set(places.sizes):
         raise MalformedSetup(WRONG_PLACES, places=", ".join(places.sizes),
                              given=", ".join(map(str, assignment)) or "none")
@@ -84,8 +100,13 @@ def check_assignment(
         if len(cards) != size:
             raise MalformedSetup(WRONG_SIZE, place=place, size=size, count=len(cards))
         out[place] = cards
-    dealt = [c for cards in out.values() for c in cards]
-    # (type, not isinstance: True would pass for the card 1)
-    if any(type(c) is not int for c in dealt) or Counter(dealt) != Counter(places.unseen):
+    total = 0  # (the sizes add up to the number of unseen cards: the count is right)
+    for cards in out.values():
+        for c in cards:
+            # (type, not isinstance: True would pass for the card 1)
+            if type(c) is not int or not 0 <= c < 52:
+                raise MalformedSetup(WRONG_CARDS)
+            total += BIT[c]
+    if total != sum(BIT[c] for c in places.unseen):
         raise MalformedSetup(WRONG_CARDS)
     return out
