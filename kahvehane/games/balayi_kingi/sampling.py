@@ -120,8 +120,7 @@ def deal_from_view(
                    else next(ups)) for p, c in zip(pl["piles"], row, strict=True)]
                  for pl, row in zip(players, reading.up, strict=True)]
         # (a hand not hidden is the viewer's own, open hand)
-        hands = [dealt[f"hand:{s}"] if f"hand:{s}" in dealt else reading.hand or []
-                 for s in range(SEATS)]
+        hands = [dealt.get(f"hand:{s}", reading.hand or []) for s in range(SEATS)]
         used = [[str(code) for code in pl["used_contracts"]] for pl in players]
         first = view["first_leader"]
         return BalayiKingiDeal.from_position(
