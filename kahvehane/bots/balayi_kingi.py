@@ -31,7 +31,7 @@ from kahvehane.bots.cardutil import (
     played_mask,
 )
 from kahvehane.cards import parse_card
-from kahvehane.games.balayi_kingi import _TRICK_RULES, CONTRACTS, ChooseContract, Play
+from kahvehane.games.balayi_kingi import CONTRACT_DUTIES, CONTRACTS, ChooseContract, Play
 from kahvehane.games.base import Action
 from kahvehane.games.tricks import follow_mask
 
@@ -93,10 +93,10 @@ class BalayiHeuristicBot(Bot):
                 return min(winners, key=cost)
             return min(legal, key=cost)
         # leading: find the leads the opponent cannot beat
-        rules = _TRICK_RULES[code]
+        duties = CONTRACT_DUTIES[code]
         sure: list[int] = []
         for c in legal:
-            answers = follow_mask(rules, their_tops | (unseen if them["unlocked"] else 0),
+            answers = follow_mask(duties, their_tops | (unseen if them["unlocked"] else 0),
                                   [c])
             if not them["unlocked"]:
                 if not any(beats(x, c, trump) for x in cards_of(answers)):

@@ -14,25 +14,27 @@ only. Every such inference is found with the engine's own rule functions
 (:func:`kahvehane.games.tricks.playable_mask`): a card ``x`` is ruled out of a hand if
 holding it would have made the card that player actually played illegal.
 
-The states are built directly from their parts (an engine's constructor and fields),
-because replaying the history for every sample would cost more than the search. Only
-this module knows those fields; the bots see nothing but views.
+The deal itself is the game's to build: a trick game says which places a view hides
+(``GameRules.hidden_places``) and builds its deal from the view and the cards dealt into
+them (``GameRules.deal_from_view``, OpenSpiel's ``resample_from_infostate``); this module
+keeps only the inference, which is the same for every trick game (:class:`TrickSampler`).
+The bots see nothing but views.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
-from kahvehane.bots.cardutil import BIT, FULL, cards_of, names_mask, played_mask
+from kahvehane.bots.cardutil import BIT, cards_of
 from kahvehane.cards import parse_card
-from kahvehane.games import balayi_kingi as bk
 from kahvehane.games import get_game
+from kahvehane.games.balayi_kingi import CONTRACT_DUTIES as BALAYI_DUTIES
 from kahvehane.games.base import DealState
 from kahvehane.games.casino.rules import CasinoRules
-from kahvehane.games.koz_maca import engine as km
-from kahvehane.games.tricks import TrickRules, playable_mask
+from kahvehane.games.koz_maca import DUTIES as KOZ_MACA_DUTIES
+from kahvehane.games.tricks import TrickDuties, playable_mask
 
 __all__ = ["Sampler", "deal_constrained", "forbidden_by_play", "sampler"]
 
@@ -44,30 +46,33 @@ class Sampler(Protocol):
 
 
 def forbidden_by_play(
-    rules: TrickRules, card: int, before: Sequence[int], broken: bool, candidates: int
+    duties: TrickDuties, card: int, before: Sequence[int], broken: bool, candidates: int
 ) -> int:
     """The cards among ``candidates`` the player cannot have held when he played ``card``
     on the trick ``before``: holding any of them would have made ``card`` illegal.
 
-    Every duty of the trick rules (follow, raise, trump, over-trump, no trump lead
-    before the break) is set off by a single held card, so testing one candidate at a
-    time is exact.
+    Every trick duty (follow, raise, trump, over-trump, no trump lead before the break)
+    is set off by a single held card, so testing one candidate at a time is exact.
     """
-    if playable_mask(rules, BIT[card] | candidates, before, broken) & BIT[card]:
+    if playable_mask(duties, BIT[card] | candidates, before, broken) & BIT[card]:
         return 0
     out = 0
     for x in cards_of(candidates):
-        if not playable_mask(rules, BIT[card] | BIT[x], before, broken) & BIT[card]:
+        if not playable_mask(duties, BIT[card] | BIT[x], before, broken) & BIT[card]:
             out |= BIT[x]
     return out
 
 
+Place = TypeVar("Place", bound=Hashable)
+
+
 def deal_constrained(
-    cards: Sequence[int], allowed: Mapping[int, int], sizes: Mapping[int, int],
+    cards: Sequence[int], allowed: Mapping[Place, int], sizes: Mapping[Place, int],
     rng: random.Random,
-) -> dict[int, list[int]]:
-    """Deal ``cards`` to the places of ``sizes`` (place → how many), each card only to a
-    place whose ``allowed`` mask holds it. Random; exact when a deal exists (the real
+) -> dict[Place, list[int]]:
+    """Deal ``cards`` to the places of ``sizes`` (place → how many; a place is any key,
+    e.g. a game's hidden-place name), each card only to a place whose ``allowed`` mask
+    holds it. Random; exact when a deal exists (the real
     deal always is one). Cards left over (more cards than places) are left out.
     """
     places = [p for p in sizes if sizes[p] > 0]
@@ -78,7 +83,7 @@ def deal_constrained(
         # most constrained first, random among equals
         order.sort(key=lambda c: sum(1 for p in places if allowed[p] & BIT[c]))
         left = dict(sizes)
-        out: dict[int, list[int]] = {p: [] for p in sizes}
+        out: dict[Place, list[int]] = {p: [] for p in sizes}
         spare = len(order) - need
         ok = True
         for c in order:
@@ -106,9 +111,9 @@ def deal_constrained(
 
 
 def _match(
-    cards: Sequence[int], allowed: Mapping[int, int], sizes: Mapping[int, int],
+    cards: Sequence[int], allowed: Mapping[Place, int], sizes: Mapping[Place, int],
     rng: random.Random,
-) -> dict[int, list[int]]:
+) -> dict[Place, list[int]]:
     """Augmenting-path matching of places' slots to cards (the exact fallback)."""
     slots = [p for p in sizes for _ in range(sizes[p])]
     rng.shuffle(slots)
@@ -131,166 +136,89 @@ def _match(
     for i in range(len(slots)):
         if not augment(i, set()):
             raise ValueError("no deal of the hidden cards fits the view")
-    out: dict[int, list[int]] = {p: [] for p in sizes}
+    out: dict[Place, list[int]] = {p: [] for p in sizes}
     for i, p in enumerate(slots):
         out[p].append(card_of[i])
     return out
 
 
-# ---------------------------------------------------------------------------- Koz Maça
-class KozMacaSampler:
-    """Other hands of a Koz Maça view (bids and tricks are public)."""
+# ---------------------------------------------------------------------------- tricks
+def trick_plays(
+    view: Mapping[str, Any], duties: TrickDuties, seats: int
+) -> Iterator[tuple[int, int, list[int], bool, int]]:
+    """Every card a trick game's view shows played, in order: ``(seat, card, the cards
+    before it in its trick, whether trumps were broken before it, the number of tricks
+    taken before its trick)`` — what :func:`forbidden_by_play` needs."""
+    broken = not duties.trump_lead_needs_break
+    tricks = [(int(t["leader"]), [parse_card(x) for x in t["cards"]]) for t in view["tricks"]]
+    if view["trick"]:
+        tricks.append((int(view["trick"][0]["seat"]),
+                       [parse_card(p["card"]) for p in view["trick"]]))
+    for number, (leader, cards) in enumerate(tricks):
+        for i, c in enumerate(cards):
+            yield (leader + i) % seats, c, cards[:i], broken, number
+            if BIT[c] & duties.trump_mask:
+                broken = True
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
+
+class TrickSampler:
+    """The hidden places of a trick game's view dealt at random, with what the play
+    implies (:func:`forbidden_by_play`) ruled out of the hands, into the game's own deal
+    (``GameRules.hidden_places`` / ``deal_from_view``)."""
+
+    def __init__(self, view: Mapping[str, Any], options: Mapping[str, Any] | None) -> None:
         self.view = view
-        self.seat = int(view["seat"])
-        self.hand = names_mask(view["hand"])
-        self.unseen = FULL & ~self.hand & ~played_mask(view)
-        self.sizes = {s: int(view["hand_sizes"][s]) for s in range(4) if s != self.seat}
-        allowed = {s: self.unseen for s in self.sizes}
-        broken = False
-        plays: list[tuple[int, list[int]]] = []
-        for t in view["tricks"]:
-            cards = [parse_card(x) for x in t["cards"]]
-            plays.append((int(t["leader"]), cards))
-        if view["trick"]:
-            plays.append((int(view["trick"][0]["seat"]),
-                          [parse_card(p["card"]) for p in view["trick"]]))
-        for leader, cards in plays:
-            for i, c in enumerate(cards):
-                s = (leader + i) % 4
-                if s in allowed:
-                    allowed[s] &= ~forbidden_by_play(km.RULES, c, cards[:i], broken,
-                                                     allowed[s])
-                if c // 13 == 0:
-                    broken = True
-        self.allowed = allowed
-        self.cards = cards_of(self.unseen)
-        wins = [0, 0, 0, 0]
-        self.claim_trick: int | None = None
-        claimant = view["kasa_claimant"]
-        for n, t in enumerate(view["tricks"], start=1):
-            wins[t["winner"]] += 1
-            if claimant is not None and t["winner"] == claimant and wins[claimant] == 6:
-                self.claim_trick = n
+        self.rules = get_game(view["game"])
+        self.options = self.rules.parse_options(options)
+        places = self.rules.hidden_places(self.options, view)
+        self.cards = list(places.unseen)
+        self.sizes = dict(places.sizes)
+        unseen = sum(BIT[c] for c in self.cards)
+        self.allowed = dict.fromkeys(self.sizes, unseen)
 
-    def sample(self, rng: random.Random) -> km.KozMacaState:
-        v = self.view
+    def rule_out(self, seat: int, duties: TrickDuties, card: int, before: list[int],
+                 broken: bool) -> None:
+        """``seat`` played ``card`` on ``before``: his hidden hand holds nothing that
+        would have made that card illegal."""
+        place = f"hand:{seat}"
+        if place in self.allowed:
+            self.allowed[place] &= ~forbidden_by_play(duties, card, before, broken,
+                                                      self.allowed[place])
+
+    def sample(self, rng: random.Random) -> DealState:
         dealt = deal_constrained(self.cards, self.allowed, self.sizes, rng)
-        hands = [0, 0, 0, 0]
-        hands[self.seat] = self.hand
-        for s, cs in dealt.items():
-            hands[s] = sum(BIT[c] for c in cs)
-        claimant = v["kasa_claimant"]
-        st = km.KozMacaState(
-            int(v["dealer"]), hands, kasa_rule=v["kasa_rule"],
-            claim_open=bool(v["kasa_open"]) or claimant is not None,
-            extra_deal=bool(v["extra_deal"]),
-        )
-        st.phase = km._BIDDING if v["phase"] == "bidding" else km._PLAYING
-        st.turn = int(v["to_act"][0])
-        st.bids = list(v["bids"])
-        if v["phase"] != "bidding":
-            st.leader = int(v["leader"])
-        st.trick = [parse_card(p["card"]) for p in v["trick"]]
-        st.won = list(v["tricks_won"])
-        st.history = [(int(t["leader"]), tuple(parse_card(x) for x in t["cards"]),
-                       int(t["winner"])) for t in v["tricks"]]
-        st.broken = bool(v["spades_broken"])
-        st.claimant = claimant
-        st.claim_trick = self.claim_trick
-        return st
+        return self.rules.deal_from_view(self.options, self.view, dealt)
 
 
-# ---------------------------------------------------------------------------- Balayı
-class BalayiSampler:
-    """Face-down cards of both players, a locked own hand and the opponent's hand."""
+class KozMacaSampler(TrickSampler):
+    """Other hands of a Koz Maça view (bids and tricks are public): every card played
+    tells what its player did not hold (follow, raise, trump, over-trump, KM-8..KM-10)."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
-        if view["phase"] != "play":
-            raise ValueError("Balayı is searched only once the contract is chosen")
-        self.view = view
-        seat = self.seat = int(view["seat"])
-        opp = 1 - seat
-        players = view["players"]
-        self.up = [[-1 if p["up"] is None else parse_card(p["up"]) for p in pl["piles"]]
-                   for pl in players]
-        visible = sum(BIT[c] for row in self.up for c in row if c >= 0)
-        self.own_hand = names_mask(view["hand"]) if "hand" in view else None
-        known = visible | played_mask(view) | (self.own_hand or 0)
-        self.unseen = FULL & ~known
-        # hidden places: ("down", s, i) piles and ("hand", s)
-        sizes: dict[int, int] = {}
-        allowed: dict[int, int] = {}
-        self.down_slots: list[tuple[int, int]] = []
-        for s in range(2):
-            for i, p in enumerate(players[s]["piles"]):
-                if p["down"]:
-                    self.down_slots.append((s, i))
-        sizes[0] = len(self.down_slots)  # place 0: all face-down cards
-        allowed[0] = self.unseen
-        sizes[1] = int(players[opp]["hand_count"])  # place 1: the opponent's hand
-        allowed[1] = self.unseen
-        sizes[2] = 0 if self.own_hand is not None else int(players[seat]["hand_count"])
-        allowed[2] = self.unseen
-        rules = bk._TRICK_RULES[view["contract"]]
+    def __init__(self, view: Mapping[str, Any],
+                 options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(view, options)
+        for s, c, before, broken, _ in trick_plays(view, KOZ_MACA_DUTIES, 4):
+            self.rule_out(s, KOZ_MACA_DUTIES, c, before, broken)
+
+
+class BalayiSampler(TrickSampler):
+    """Face-down cards of both players, a locked own hand and the opponent's hand: the
+    opponent's plays once his hand is open (after his first trick) tell what his hand
+    does not hold (BK-9)."""
+
+    def __init__(self, view: Mapping[str, Any],
+                 options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(view, options)
+        if view["contract"] is None or view["seat"] is None:
+            return
+        opp = 1 - int(view["seat"])
+        duties = BALAYI_DUTIES[view["contract"]]
         first_win = next((n for n, t in enumerate(view["tricks"]) if t["winner"] == opp), None)
-        if players[opp]["unlocked"] and first_win is not None:
-            plays = [(int(t["leader"]), [parse_card(x) for x in t["cards"]])
-                     for t in view["tricks"][first_win + 1:]]
-            if view["trick"]:
-                plays.append((int(view["trick"][0]["seat"]),
-                              [parse_card(p["card"]) for p in view["trick"]]))
-            for leader, cards in plays:
-                for i, c in enumerate(cards):
-                    if (leader + i) % 2 == opp:
-                        allowed[1] &= ~forbidden_by_play(rules, c, cards[:i], True,
-                                                         allowed[1])
-        self.sizes = sizes
-        self.allowed = allowed
-        self.cards = cards_of(self.unseen)
-
-    def sample(self, rng: random.Random) -> bk.BalayiKingiState:
-        v = self.view
-        seat = self.seat
-        opp = 1 - seat
-        dealt = deal_constrained(self.cards, self.allowed, self.sizes, rng)
-        down = [[-1] * bk.PILES for _ in range(2)]
-        for (s, i), c in zip(self.down_slots, dealt[0], strict=True):
-            down[s][i] = c
-        hands = [0, 0]
-        hands[opp] = sum(BIT[c] for c in dealt[1])
-        hands[seat] = (self.own_hand if self.own_hand is not None
-                       else sum(BIT[c] for c in dealt[2]))
-        st = object.__new__(bk.BalayiKingiState)
-        st.dealer = int(v["dealer"])
-        st.chooser = int(v["chooser"])
-        st.down = down
-        st.up = [row[:] for row in self.up]
-        st.hands = hands
-        players = v["players"]
-        st.used = (list(players[0]["used_contracts"]), list(players[1]["used_contracts"]))
-        st.where = [-1] * 52
-        st.tops = [0, 0]
-        for s in range(2):
-            for i, c in enumerate(st.up[s]):
-                if c >= 0:
-                    st.where[c] = i
-                    st.tops[s] |= BIT[c]
-        st.unlocked = [bool(players[0]["unlocked"]), bool(players[1]["unlocked"])]
-        st.unlocked_by = [None, None]
-        st.unlocked_at = [None, None]
-        st.phase = bk._PLAYING
-        st.turn = int(v["to_act"][0])
-        st.contract = v["contract"]
-        st.rules = bk._TRICK_RULES[v["contract"]]
-        st.first_leader = v["first_leader"]
-        st.leader = int(v["leader"])
-        st.trick = [parse_card(p["card"]) for p in v["trick"]]
-        st.won = [int(players[0]["tricks_won"]), int(players[1]["tricks_won"])]
-        st.history = [(int(t["leader"]), tuple(parse_card(x) for x in t["cards"]),
-                       int(t["winner"])) for t in v["tricks"]]
-        return st
+        if not view["players"][opp]["unlocked"] or first_win is None:
+            return
+        for s, c, before, broken, number in trick_plays(view, duties, 2):
+            if s == opp and number > first_win:
+                self.rule_out(s, duties, c, before, broken)
 
 
 # ---------------------------------------------------------------------------- Casino
@@ -361,12 +289,12 @@ class CasinoSampler:
 
 def sampler(view: Mapping[str, Any], options: Mapping[str, Any] | None = None,
             gone: int = 0) -> Sampler:
-    """The sampler of a view of Koz Maça, Balayı Kingi (play phase) or a Casino game."""
+    """The sampler of a view of Koz Maça, Balayı Kingi or a Casino game."""
     game = view["game"]
     if game == "koz_maca":
-        return KozMacaSampler(view)
+        return KozMacaSampler(view, options)
     if game == "balayi_kingi":
-        return BalayiSampler(view)
+        return BalayiSampler(view, options)
     if game in ("casino", "royal_casino"):
         return CasinoSampler(view, options or {}, gone)
     raise ValueError(f"no determinization for {game!r}")

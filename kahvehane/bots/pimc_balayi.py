@@ -56,7 +56,7 @@ def _reveals(state: Any, s: int) -> int:
 
 def policy_card(state: Any, s: int, mask: int | None = None) -> int:
     """The heuristic bot's card for seat ``s`` of a full state, from what ``s`` sees."""
-    rules = state.rules
+    rules = state.duties
     trump = rules.trump
     if mask is None:
         mask = playable_mask(rules, state.accessible(s), state.trick, True)
@@ -189,7 +189,7 @@ def contract_sample(view: Mapping[str, Any], seat: int, rng: random.Random) -> A
     hands = [[next(it) for _ in range(bk.HAND)] for _ in range(2)]
     used = (list(view["players"][0]["used_contracts"]),
             list(view["players"][1]["used_contracts"]))
-    return bk.BalayiKingiState(int(view["dealer"]), piles, hands, used)
+    return bk.BalayiKingiDeal(int(view["dealer"]), piles, hands, used)
 
 
 #: What a contract is expected to bring later if it is kept now, per trick of edge, by

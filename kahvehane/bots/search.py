@@ -117,7 +117,7 @@ def rollout_koz_maca(state: Any, rng: random.Random, root_round: int) -> None:
 
 
 def rollout_balayi(state: Any, rng: random.Random, root_round: int) -> None:
-    trump = state.rules.trump
+    trump = state.duties.trump
     while not state.is_over:
         s = state.turn
         legal = state.legal_actions(s)

@@ -15,22 +15,22 @@ from pathlib import Path
 from typing import Any
 
 from kahvehane.cards import card_name, high_rank, suit_of
-from kahvehane.games.balayi_kingi import CONTRACTS, BalayiKingiState, ChooseContract, Play
+from kahvehane.games.balayi_kingi import CONTRACTS, BalayiKingiDeal, ChooseContract, Play
 from kahvehane.games.tricks import explain_illegal, trick_winner
 from kahvehane.match import Match
 from kahvehane.records import ReplayError, replay_result
 from tests.balayi_kingi.referee import Illegal, referee
 
 OUT = Path(__file__).resolve().parent.parent / "records" / "balayi_kingi"
-Policy = Callable[[BalayiKingiState, int, random.Random], Any]
+Policy = Callable[[BalayiKingiDeal, int, random.Random], Any]
 _SUIT_CODE = {0: "S", 1: "H", 2: "D", 3: "C"}
 
 
-def random_bot(state: BalayiKingiState, seat: int, rng: random.Random) -> Any:
+def random_bot(state: BalayiKingiDeal, seat: int, rng: random.Random) -> Any:
     return rng.choice(state.legal_actions(seat))
 
 
-def greedy_bot(state: BalayiKingiState, seat: int, rng: random.Random) -> Any:
+def greedy_bot(state: BalayiKingiDeal, seat: int, rng: random.Random) -> Any:
     """Name the suit most seen among the five face-up cards (else the heaviest left);
     lead the strongest card; follow with the cheapest winner, else the cheapest card."""
     legal = state.legal_actions(seat)
@@ -44,7 +44,7 @@ def greedy_bot(state: BalayiKingiState, seat: int, rng: random.Random) -> Any:
         return next(a for a in legal if isinstance(a, ChooseContract)
                     and a.contract == ranked[0])
     plays = [a for a in legal if isinstance(a, Play)]
-    trump = state.rules.trump if state.rules else None
+    trump = state.duties.trump
     if not state.trick:
         return max(plays, key=lambda a: (high_rank(a.card), -a.card))
     winners = [a for a in plays if trick_winner([*state.trick, a.card], trump) == 1]
@@ -61,7 +61,7 @@ def play_match(seed: Any, names: list[str], rng: random.Random, max_deals: int =
     setups = list(setups or [])
     while not m.complete and len(m.deals) < max_deals:
         state = m.deal(setups.pop(0) if setups else None)
-        assert isinstance(state, BalayiKingiState)
+        assert isinstance(state, BalayiKingiDeal)
         while not state.is_over:
             seat = state.to_act[0]
             m.apply(BOTS[names[seat]](state, seat, rng))
@@ -124,7 +124,7 @@ def empty_tableau_match() -> None:
     rng = random.Random(3)
     m = Match("balayi_kingi", {}, seed="balayi-empty", players=["hand", "hand"])
     state = m.deal(EMPTY_TABLEAU_SETUP)
-    assert isinstance(state, BalayiKingiState)
+    assert isinstance(state, BalayiKingiDeal)
     m.apply(ChooseContract(1, "S"))
     while not state.is_over:
         m.apply(random_bot(state, state.to_act[0], rng))
@@ -133,7 +133,7 @@ def empty_tableau_match() -> None:
     write("empty_tableau_unlocks_one_deal", m.to_record())
     while not m.complete:
         st = m.deal()
-        assert isinstance(st, BalayiKingiState)
+        assert isinstance(st, BalayiKingiDeal)
         while not st.is_over:
             m.apply(greedy_bot(st, st.to_act[0], rng))
     write("empty_tableau_unlocks_then_seeded", m.to_record(include_setups=False))
@@ -154,7 +154,7 @@ def no_diamond_face_up() -> None:
     rng = random.Random(8)
     m = play_match(f"no-diamond-{i}", ["bot:greedy", "bot:random"], rng)
     first = m.deals[0].state
-    assert isinstance(first, BalayiKingiState) and first.first_leader == first.chooser
+    assert isinstance(first, BalayiKingiDeal) and first.first_leader == first.chooser
     write("no_face_up_diamond_nondealer_leads", m.to_record())
 
 
@@ -171,11 +171,11 @@ def illegal_records() -> None:
         deals_before = 2 + i % 3
         for _ in range(deals_before):
             st = m.deal()
-            assert isinstance(st, BalayiKingiState)
+            assert isinstance(st, BalayiKingiDeal)
             while not st.is_over:
                 m.apply(random_bot(st, st.to_act[0], rng))
         st = m.deal()
-        assert isinstance(st, BalayiKingiState)
+        assert isinstance(st, BalayiKingiDeal)
         if "used_contract" not in found and st.used[st.chooser]:
             rec = m.to_record(include_setups=i % 2 == 0)
             rec["deals"][-1]["actions"].append(
@@ -225,7 +225,7 @@ def illegal_records() -> None:
           with_actions([*acts, {"seat": 0, "act": "play", "card": "2C"}]))
 
 
-def _kind(st: BalayiKingiState, seat: int, c: int) -> str | None:
+def _kind(st: BalayiKingiDeal, seat: int, c: int) -> str | None:
     bit = 1 << c
     acc = st.accessible(seat)
     if not acc & bit:
@@ -236,8 +236,7 @@ def _kind(st: BalayiKingiState, seat: int, c: int) -> str | None:
         if st.tops[1 - seat] & bit:
             return "opponent_card"
         return None
-    assert st.rules is not None
-    why = explain_illegal(st.rules, acc, st.trick, True, c)
+    why = explain_illegal(st.duties, acc, st.trick, True, c)
     if why is None:
         return None
     if "does not follow" in why[0]:
@@ -272,7 +271,7 @@ def incomplete_records() -> None:
     rng = random.Random(12)
     m = play_match("stop", ["bot:greedy", "bot:random"], rng, max_deals=4)
     st = m.deal()
-    assert isinstance(st, BalayiKingiState)
+    assert isinstance(st, BalayiKingiDeal)
     for _ in range(1 + 19):
         m.apply(greedy_bot(st, st.to_act[0], rng))
     write("incomplete_mid_deal", m.to_record(include_setups=False))

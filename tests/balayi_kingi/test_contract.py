@@ -12,7 +12,7 @@ from kahvehane.errors import IllegalAction, MalformedAction
 from kahvehane.games.balayi_kingi import (
     BALAYI_KINGI,
     CONTRACTS,
-    BalayiKingiState,
+    BalayiKingiDeal,
     ChooseContract,
 )
 from kahvehane.match import Match
@@ -31,7 +31,7 @@ def test_t_bk_3_schedule_over_a_match() -> None:
     choosers = []
     while not m.complete:
         state = m.deal()
-        assert isinstance(state, BalayiKingiState)
+        assert isinstance(state, BalayiKingiDeal)
         chooser = state.chooser
         choosers.append(chooser)
         options = [a.contract for a in state.legal_actions(chooser)
@@ -83,7 +83,7 @@ def test_a_chooser_with_nothing_left_is_not_a_deal() -> None:
 
 
 def test_record_form() -> None:
-    assert BalayiKingiState.parse_action({"seat": 1, "act": "contract", "contract": "NT"}) \
+    assert BalayiKingiDeal.parse_action({"seat": 1, "act": "contract", "contract": "NT"}) \
         == ChooseContract(1, "NT")
     for bad in ({"seat": 1, "act": "contract", "contract": "nt"},
                 {"seat": 1, "act": "contract", "contract": "X"},
@@ -92,7 +92,7 @@ def test_record_form() -> None:
                 {"seat": 1, "act": "bid", "tricks": 3},
                 {"seat": 0, "act": "play", "card": "ZZ"}):
         with pytest.raises(MalformedAction):
-            BalayiKingiState.parse_action(bad)
+            BalayiKingiDeal.parse_action(bad)
     state = start(make_setup(dealer=0))
     with pytest.raises(MalformedAction):
         state.apply(ChooseContract(1, "X"))

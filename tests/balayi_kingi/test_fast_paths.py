@@ -3,9 +3,9 @@
 * a setup written by ``setup_from_order`` (canonical card names) is read by a one-pass
   fast path; the same deal written leniently (``as``, ``10d``) goes the slow, checking
   way: both give the same deal, and a bad canonical setup gets the slow path's message;
-* ``apply`` of a card ``legal_actions`` just offered skips the second rules check: a
-  random deal played that way is identical, event by event and view by view, to the
-  same deal played with the full check on every move.
+* asking ``legal_actions`` before every move changes nothing (queries have no side
+  effects): a random deal played that way is identical, event by event and view by
+  view, to the same deal played without asking.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kahvehane.games.balayi_kingi import BalayiKingiState
+from kahvehane.games.balayi_kingi import BalayiKingiDeal
 from kahvehane.records import replay
 from tests.balayi_kingi.referee import Illegal, referee
 from tests.golden_referee import cases, check_against_referee, load
@@ -31,7 +31,7 @@ def test_there_are_many_records() -> None:
 def test_empty_tableau_record() -> None:
     m = replay((RECORDS / "empty_tableau_unlocks_then_seeded.json").read_text())
     first = m.deals[0].state
-    assert isinstance(first, BalayiKingiState)
+    assert isinstance(first, BalayiKingiDeal)
     assert first.unlocked_by == ["empty_tableau", "trick"]
     assert m.history[0].scores == (-52, 52)
     assert m.complete

@@ -10,7 +10,7 @@ import pytest
 
 from kahvehane.cards import parse_card
 from kahvehane.errors import IllegalAction
-from kahvehane.games.balayi_kingi import BalayiKingiState, Play
+from kahvehane.games.balayi_kingi import BalayiKingiDeal, Play
 from kahvehane.match import Match
 from tests.balayi_kingi.helpers import choose, make_setup, names, start
 from tests.koz_maca.test_properties import strings_in
@@ -78,7 +78,7 @@ def test_t_bk_5_locked_play_is_from_the_tableau(seed: int) -> None:
     rng = random.Random(seed)
     m = Match("balayi_kingi", seed=seed)
     state = m.deal()
-    assert isinstance(state, BalayiKingiState)
+    assert isinstance(state, BalayiKingiDeal)
     m.apply(state.legal_actions(state.to_act[0])[0])
     was_unlocked = [False, False]
     while not state.is_over:

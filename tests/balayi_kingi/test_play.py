@@ -7,7 +7,7 @@ import pytest
 
 from kahvehane.cards import parse_card
 from kahvehane.errors import IllegalAction
-from kahvehane.games.balayi_kingi import BalayiKingiState, Play
+from kahvehane.games.balayi_kingi import BalayiKingiDeal, Play
 from tests.balayi_kingi.helpers import choose, legal, make_setup, play, start
 
 
@@ -38,7 +38,7 @@ def test_diamonds_dealt_after_the_choice_count_too() -> None:
 
 
 def _lead_then(trump: str, lead: str, follower_up: list[str],
-               no: str) -> BalayiKingiState:
+               no: str) -> BalayiKingiDeal:
     setup = make_setup(dealer=0, up={0: ["2D", lead], 1: follower_up},
                        no_suits={("up", 1): no})
     state = start(setup)

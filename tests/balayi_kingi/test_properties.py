@@ -22,7 +22,7 @@ from kahvehane.errors import IllegalAction
 from kahvehane.games.balayi_kingi import (
     BALAYI_KINGI,
     CONTRACTS,
-    BalayiKingiState,
+    BalayiKingiDeal,
     ChooseContract,
     Play,
 )
@@ -36,12 +36,12 @@ from tests.koz_maca.test_properties import strings_in
 ALL = {card_name(c) for c in range(52)}
 
 
-def snapshot(state: BalayiKingiState) -> Any:
+def snapshot(state: BalayiKingiDeal) -> Any:
     return ([state.view(v) for v in (None, 0, 1)], [state.legal_actions(s) for s in (0, 1)],
             state.to_act, state.partial_detail())
 
 
-def illegal_tries(state: BalayiKingiState, rng: random.Random) -> list[Action]:
+def illegal_tries(state: BalayiKingiDeal, rng: random.Random) -> list[Action]:
     seat = state.to_act[0]
     legal = set(state.legal_actions(seat))
     tries: list[Action] = [Play(1 - seat, c) for c in rng.sample(range(52), 2)]
@@ -50,7 +50,7 @@ def illegal_tries(state: BalayiKingiState, rng: random.Random) -> list[Action]:
     return [a for a in tries if a not in legal]
 
 
-def held(state: BalayiKingiState) -> list[str]:
+def held(state: BalayiKingiDeal) -> list[str]:
     out = []
     for s in (0, 1):
         out += [card_name(c) for c in state.down[s] if c >= 0]

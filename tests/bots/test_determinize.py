@@ -10,7 +10,7 @@ import pytest
 from kahvehane.bots.cardutil import BIT
 from kahvehane.bots.determinize import deal_constrained, forbidden_by_play, sampler
 from kahvehane.cards import parse_card as c
-from kahvehane.games.koz_maca.engine import RULES
+from kahvehane.games.koz_maca import DUTIES
 from tests.bots.helpers import CARD_GAMES, positions
 
 
@@ -39,11 +39,11 @@ def test_samples_match_the_view(game: str, options: dict[str, object]) -> None:
 def test_past_plays_rule_cards_out() -> None:
     # a diamond was led; a player who threw a club holds no diamond and no spade
     led = [c("4D")]
-    out = forbidden_by_play(RULES, c("AC"), led, False, BIT[c("9D")] | BIT[c("2S")]
+    out = forbidden_by_play(DUTIES, c("AC"), led, False, BIT[c("9D")] | BIT[c("2S")]
                             | BIT[c("5H")])
     assert out == BIT[c("9D")] | BIT[c("2S")]
     # a player who followed low under a jack holds no higher heart (KM-9 raise duty)
-    out = forbidden_by_play(RULES, c("5H"), [c("JH")], False,
+    out = forbidden_by_play(DUTIES, c("5H"), [c("JH")], False,
                             BIT[c("QH")] | BIT[c("3H")] | BIT[c("2S")])
     assert out == BIT[c("QH")]
 

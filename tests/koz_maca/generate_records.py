@@ -16,19 +16,18 @@ from pathlib import Path
 from typing import Any
 
 from kahvehane.cards import card_name, high_rank, suit_of
-from kahvehane.games.koz_maca import Bid, KozMacaState, Play
-from kahvehane.games.koz_maca.engine import RULES
+from kahvehane.games.koz_maca import DUTIES, Bid, KozMacaDeal, Play
 from kahvehane.games.tricks import explain_illegal, trick_winner
 from kahvehane.match import Match
 from kahvehane.records import ReplayError, replay_result
 from tests.koz_maca.referee import Illegal, referee
 
 OUT = Path(__file__).resolve().parent.parent / "records" / "koz_maca"
-Policy = Callable[[KozMacaState, int, random.Random], Any]
+Policy = Callable[[KozMacaDeal, int, random.Random], Any]
 
 
 # ---------------------------------------------------------------------------- bots
-def estimate_bid(state: KozMacaState, seat: int, rng: random.Random) -> int:
+def estimate_bid(state: KozMacaDeal, seat: int, rng: random.Random) -> int:
     """Aces, guarded kings and long spades, give or take one."""
     hand = [c for c in range(52) if state.hands[seat] >> c & 1]
     by_suit = [sum(1 for c in hand if suit_of(c) == s) for s in range(4)]
@@ -38,13 +37,13 @@ def estimate_bid(state: KozMacaState, seat: int, rng: random.Random) -> int:
     return max(1, min(13, est + rng.choice((-1, 0, 0, 0, 1))))
 
 
-def random_bot(state: KozMacaState, seat: int, rng: random.Random) -> Any:
+def random_bot(state: KozMacaDeal, seat: int, rng: random.Random) -> Any:
     if state.phase == 0:
         return Bid(seat, estimate_bid(state, seat, rng))
     return rng.choice(state.legal_actions(seat))
 
 
-def greedy_bot(state: KozMacaState, seat: int, rng: random.Random) -> Any:
+def greedy_bot(state: KozMacaDeal, seat: int, rng: random.Random) -> Any:
     """Lead the strongest card; follow with the cheapest winner, else the cheapest card."""
     if state.phase == 0:
         return Bid(seat, estimate_bid(state, seat, rng))
@@ -66,7 +65,7 @@ def play_match(options: dict[str, Any], seed: Any, names: list[str], rng: random
     setups = list(setups or [])
     while not m.complete and len(m.deals) < max_deals:
         state = m.deal(setups.pop(0) if setups else None)
-        assert isinstance(state, KozMacaState)
+        assert isinstance(state, KozMacaDeal)
         while not state.is_over:
             seat = state.to_act[0]
             m.apply(BOTS[names[seat]](state, seat, rng))
@@ -160,7 +159,7 @@ def two_reach_six() -> None:
     for i in range(200_000):
         m = play_match({}, f"two-six-{i}", ["bot:random"] * 4, rng, max_deals=1)
         state = m.deals[0].state
-        assert isinstance(state, KozMacaState)
+        assert isinstance(state, KozMacaDeal)
         at = reach_six(state.history)
         if len(at) == 2:
             (a, ta), (b, tb) = sorted(at.items(), key=lambda x: x[1])
@@ -177,7 +176,7 @@ def two_reach_six() -> None:
         for act in actions:
             m2.apply(act)
         st = m2.deal()
-        assert isinstance(st, KozMacaState)
+        assert isinstance(st, KozMacaDeal)
         while not st.is_over:
             m2.apply(random_bot(st, st.to_act[0], rng))
         if 0 in reach_six(st.history):
@@ -234,7 +233,7 @@ def first_six_tricks_records() -> None:
         m = play_match({"kasa_rule": "first_six_tricks"}, f"f6-{i}",
                        ["bot:greedy"] * 4, rng, max_deals=1)
         st = m.deals[0].state
-        assert isinstance(st, KozMacaState)
+        assert isinstance(st, KozMacaDeal)
         if reach_six(st.history) and st.claimant is None:
             write("kasa_first_six_tricks_no_claim", m.to_record(include_setups=False))
             return
@@ -242,11 +241,11 @@ def first_six_tricks_records() -> None:
 
 
 # ---------------------------------------------------------------------------- illegal
-def _illegal_kind(state: KozMacaState, seat: int, card: int) -> str | None:
-    why = explain_illegal(RULES, state.hands[seat], state.trick, state.broken, card)
+def _illegal_kind(state: KozMacaDeal, seat: int, card: int) -> str | None:
+    why = explain_illegal(DUTIES, state.hands[seat], state.trick, state.broken, card)
     if why is None:
         return None
-    msg, rule = why
+    msg, rule = why.reason, why.rule
     if rule == "KM-8":
         return "spade_lead_unbroken"
     if rule == "KM-10":
@@ -273,11 +272,11 @@ def illegal_records() -> None:
         deal_no = i % 3
         for _ in range(deal_no):  # earlier deals, so that faults also appear in deal > 0
             st = m.deal()
-            assert isinstance(st, KozMacaState)
+            assert isinstance(st, KozMacaDeal)
             while not st.is_over:
                 m.apply(random_bot(st, st.to_act[0], rng))
         st = m.deal()
-        assert isinstance(st, KozMacaState)
+        assert isinstance(st, KozMacaDeal)
         while not st.is_over:
             seat = st.to_act[0]
             if st.phase == 1:
@@ -364,13 +363,13 @@ def incomplete_records() -> None:
     rng = random.Random(7)
     m = play_match({"finish_score": 100}, "stop", ["bot:greedy"] * 4, rng, max_deals=3)
     st = m.deal()
-    assert isinstance(st, KozMacaState)
+    assert isinstance(st, KozMacaDeal)
     for _ in range(4 + 17):
         m.apply(greedy_bot(st, st.to_act[0], rng))
     write("incomplete_mid_trick", m.to_record(include_setups=False))
     m2 = Match("koz_maca", {"finish_score": 100}, seed="stop-bidding")
     st2 = m2.deal()
-    assert isinstance(st2, KozMacaState)
+    assert isinstance(st2, KozMacaDeal)
     for _ in range(2):
         m2.apply(greedy_bot(st2, st2.to_act[0], rng))
     write("incomplete_mid_bidding", m2.to_record())

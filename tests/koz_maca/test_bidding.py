@@ -6,7 +6,7 @@ import pytest
 
 from kahvehane.cards import parse_card
 from kahvehane.errors import IllegalAction, MalformedAction
-from kahvehane.games.koz_maca import Bid, KozMacaState, Play
+from kahvehane.games.koz_maca import Bid, KozMacaDeal, Play
 from tests.koz_maca.helpers import build_setup, start
 
 
@@ -71,7 +71,7 @@ def test_no_play_before_bidding_ends() -> None:
 
 
 def test_record_form_of_a_bid() -> None:
-    assert KozMacaState.parse_action({"seat": 1, "act": "bid", "tricks": 3}) == Bid(1, 3)
+    assert KozMacaDeal.parse_action({"seat": 1, "act": "bid", "tricks": 3}) == Bid(1, 3)
     assert Bid(1, 3).to_json() == {"seat": 1, "act": "bid", "tricks": 3}
     for bad in ({"seat": 1, "act": "bid", "tricks": "3"},
                 {"seat": 1, "act": "bid", "tricks": True},
@@ -80,4 +80,4 @@ def test_record_form_of_a_bid() -> None:
                 {"seat": 1, "act": "pass"},
                 {"seat": 1, "act": "play", "card": "1S"}):
         with pytest.raises(MalformedAction):
-            KozMacaState.parse_action(bad)
+            KozMacaDeal.parse_action(bad)

@@ -1,5 +1,5 @@
 """The compiled Koz Maça core (``kahvehane/games/koz_maca/_core.pyx``) is the pure-Python
-engine (``KozMacaDeal``), only faster.
+engine (``KozMacaPureDeal``), only faster.
 
 Random deals are played move by move through both, the same way a bot, a benchmark or the
 server drives them — asking ``legal_actions`` first (the fast path) or not (the full
@@ -21,8 +21,17 @@ from hypothesis import strategies as st
 
 from kahvehane.errors import IllegalAction, MalformedAction
 from kahvehane.games.base import Action
-from kahvehane.games.koz_maca import KOZ_MACA, Bid, KozMacaDeal, KozMacaState, Play
-from kahvehane.games.koz_maca import engine as km
+from kahvehane.games.koz_maca import (
+    COMPILED,
+    DUTIES,
+    KASA_RULES,
+    KOZ_MACA,
+    Bid,
+    KozMacaDeal,
+    KozMacaPureDeal,
+    Play,
+)
+from kahvehane.games.koz_maca.constants import FIRST_TO_SIX
 from kahvehane.games.tricks import PLAYING, PLAYS, cards_of, mask_of, playable_mask
 from tests.tricks.lockstep import set_position, snapshot
 
@@ -33,11 +42,11 @@ def test_the_compiled_core_is_in_use_unless_turned_off() -> None:
     if os.environ.get("KAHVEHANE_PURE_PYTHON", "") in ("", "0"):
         from kahvehane.games.koz_maca._core import KozMacaCore
 
-        assert km.COMPILED
-        assert KozMacaState.__mro__[1:3] == (KozMacaCore, KozMacaDeal)
-        assert type(KOZ_MACA.new_deal(KOZ_MACA.parse_options({}), _setup(1), [])) is KozMacaState
+        assert COMPILED
+        assert KozMacaDeal.__mro__[1:3] == (KozMacaCore, KozMacaPureDeal)
+        assert type(KOZ_MACA.new_deal(KOZ_MACA.parse_options({}), _setup(1), [])) is KozMacaDeal
     else:
-        assert not km.COMPILED and KozMacaState is KozMacaDeal
+        assert not COMPILED and KozMacaDeal is KozMacaPureDeal
 
 
 def _setup(seed: int) -> dict[str, Any]:
@@ -47,27 +56,27 @@ def _setup(seed: int) -> dict[str, Any]:
     return KOZ_MACA.setup_from_order(KOZ_MACA.parse_options({}), order, rng.randrange(4), [])
 
 
-def _pair(seed: int, kasa_rule: str, claim_open: bool) -> tuple[KozMacaDeal, KozMacaDeal]:
+def _pair(seed: int, kasa_rule: str, claim_open: bool) -> tuple[KozMacaPureDeal, KozMacaPureDeal]:
     setup = _setup(seed)
     options = KOZ_MACA.parse_options({"kasa_rule": kasa_rule})
     fast = KOZ_MACA.new_deal(options, setup, [])
-    assert isinstance(fast, KozMacaDeal)
+    assert isinstance(fast, KozMacaPureDeal)
     fast.claim_open = claim_open
-    pure = KozMacaDeal(fast.dealer, fast.hands, kasa_rule, claim_open)
+    pure = KozMacaPureDeal(fast.dealer, fast.hands, kasa_rule, claim_open)
     return pure, fast
 
 
-def _outcome(state: KozMacaDeal, action: Any) -> tuple[Any, ...]:
+def _outcome(state: KozMacaPureDeal, action: Any) -> tuple[Any, ...]:
     try:
         return ("accepted", state.apply(action))
     except (IllegalAction, MalformedAction) as exc:
         return (type(exc).__name__, str(exc), getattr(exc, "rule", None))
 
 
-def _same(pure: KozMacaDeal, fast: KozMacaDeal) -> None:
+def _same(pure: KozMacaPureDeal, fast: KozMacaPureDeal) -> None:
     assert snapshot(pure, 4) == snapshot(fast, 4)
-    assert (pure.turn, pure.phase, pure._offered, pure.leader, pure.broken) == \
-        (fast.turn, fast.phase, fast._offered, fast.leader, fast.broken)
+    assert (pure.turn, pure.phase, pure.leader, pure.broken) == \
+        (fast.turn, fast.phase, fast.leader, fast.broken)
     assert (pure.hands, pure.trick, pure.won, pure.history) == \
         (fast.hands, fast.trick, fast.won, fast.history)
 
@@ -81,9 +90,9 @@ def _bad_moves(seat: int, legal: list[Action], rng: random.Random) -> list[Any]:
     return [b for b in bad if b not in legal]
 
 
-def _sampler_copy(pure: KozMacaDeal) -> KozMacaDeal:
+def _sampler_copy(pure: KozMacaPureDeal) -> KozMacaPureDeal:
     """A compiled state set up field by field, as the search bots' samplers do."""
-    twin = KozMacaState(pure.dealer, [0, 0, 0, 0], pure.kasa_rule, pure.claim_open)
+    twin = KozMacaDeal(pure.dealer, [0, 0, 0, 0], pure.kasa_rule, pure.claim_open)
     twin.hands = list(pure.hands)
     twin.bids = list(pure.bids)
     twin.trick = list(pure.trick)
@@ -97,14 +106,14 @@ def _sampler_copy(pure: KozMacaDeal) -> KozMacaDeal:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10**9), st.sampled_from(km.KASA_RULES), st.booleans())
+@given(st.integers(0, 10**9), st.sampled_from(KASA_RULES), st.booleans())
 def test_random_deals_play_identically_through_both_paths(
     seed: int, kasa_rule: str, claim_open: bool
 ) -> None:
     pure, fast = _pair(seed, kasa_rule, claim_open)
     rng = random.Random(seed)
     moves = 0
-    kept: tuple[KozMacaDeal, list[Action]] | None = None
+    kept: tuple[KozMacaPureDeal, list[Action]] | None = None
     while not pure.is_over:
         _same(pure, fast)
         seat = pure.to_act[0]
@@ -158,15 +167,17 @@ def test_any_position_offers_what_the_rule_allows(
     are broken, long voids): the compiled offer is ``playable_mask`` under Koz Maça's
     rules, as the pure-Python one is."""
     trick, hand = list(cards[:n]), mask_of(cards[n:n + size])
-    want = [PLAYS[seat][c] for c in cards_of(playable_mask(km.RULES, hand, trick, broken))]
-    for cls in (KozMacaDeal, KozMacaState):
+    want = [PLAYS[seat][c] for c in cards_of(playable_mask(DUTIES, hand, trick, broken))]
+    for cls in (KozMacaPureDeal, KozMacaDeal):
         state = set_position(cls(0, [0, 0, 0, 0]), seat, hand, trick, broken)
         assert state.legal_actions(seat) == want
-        assert state._offered == mask_of(a.card for a in want if isinstance(a, Play))
+        # apply after the offer (a copy keeps it) takes exactly the offered cards
+        assert [c for c in range(52) if _outcome(state.copy(), Play(seat, c))[0] == "accepted"] \
+            == [a.card for a in want if isinstance(a, Play)]
 
 
 def test_a_copy_does_not_share_the_compiled_fields() -> None:
-    _, fast = _pair(5, km.FIRST_TO_SIX, True)
+    _, fast = _pair(5, FIRST_TO_SIX, True)
     for _ in range(9):
         fast.apply(fast.legal_actions(fast.to_act[0])[0])
     twin = fast.copy()

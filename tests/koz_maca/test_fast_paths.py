@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from kahvehane.cards import card_name
 from kahvehane.errors import MalformedSetup
-from kahvehane.games.koz_maca import KOZ_MACA, Bid, KozMacaState, Play
-from kahvehane.games.koz_maca import engine as km
+from kahvehane.games.koz_maca import KASA_RULES, KOZ_MACA, Bid, KozMacaDeal, Play
+from kahvehane.games.tricks import OVER, PLAYING
 from tests.tricks.lockstep import play_lockstep
 
 OPTIONS = KOZ_MACA.parse_options({})
@@ -87,7 +87,7 @@ def test_a_bad_canonical_setup_gets_the_checking_paths_error(damage: str) -> Non
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(0, 10**9), st.sampled_from(km.KASA_RULES))
+@given(st.integers(0, 10**9), st.sampled_from(KASA_RULES))
 def test_offered_moves_play_exactly_like_fully_checked_ones(seed: int, kasa_rule: str) -> None:
     order, dealer = dealt(seed)
     options = KOZ_MACA.parse_options({"kasa_rule": kasa_rule})
@@ -97,18 +97,16 @@ def test_offered_moves_play_exactly_like_fully_checked_ones(seed: int, kasa_rule
     assert play_lockstep(offered, checked, random.Random(seed)) == 56
 
 
-def test_a_copy_keeps_the_offer_and_a_move_clears_it() -> None:
+def test_a_copy_plays_on_and_a_move_ends_the_offer() -> None:
     order, dealer = dealt(3)
     state = KOZ_MACA.new_deal(OPTIONS, KOZ_MACA.setup_from_order(OPTIONS, order, dealer, []), [])
     for _ in range(4):
         state.apply(state.legal_actions(state.turn)[0])
     legal = state.legal_actions(state.turn)
     twin = state.copy()
-    assert twin._offered == state._offered != 0
     twin.apply(legal[-1])
     state.apply(legal[-1])
     assert twin.view(None) == state.view(None)
-    assert state._offered == twin._offered == 0
     # after the move, the old offer is gone: the seat that just played is refused
     with pytest.raises(Exception, match="turn"):
         state.apply(legal[0])
@@ -127,15 +125,15 @@ def test_the_phase_and_turn_setters_keep_to_act_and_is_over() -> None:
     assert state.to_act == ((seat + 1) % 4,)
     with pytest.raises(Exception, match="turn"):
         state.apply(card)
-    state.phase = km._OVER
+    state.phase = OVER
     assert state.is_over and state.to_act == () and state.legal_actions(seat) == []
-    state.phase = km._PLAYING
+    state.phase = PLAYING
     assert not state.is_over and state.to_act == ((seat + 1) % 4,)
 
 
 def test_a_sampler_style_state_gets_consistent_bookkeeping() -> None:
-    state = KozMacaState(0, [sum(1 << c for c in range(13 * s, 13 * s + 13)) for s in range(4)])
-    state.phase = km._PLAYING
+    state = KozMacaDeal(0, [sum(1 << c for c in range(13 * s, 13 * s + 13)) for s in range(4)])
+    state.phase = PLAYING
     state.turn = 2
     state.leader = 2
     state.bids = [1, 1, 1, 1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kahvehane.games.koz_maca import KOZ_MACA, KozMacaState
+from kahvehane.games.koz_maca import KOZ_MACA, KozMacaDeal
 from kahvehane.records import replay, replay_result
 from tests.koz_maca.helpers import bid_all, build_setup, fake_history, start
 from tests.koz_maca.test_scoring import ALL_SPADES
@@ -41,7 +41,7 @@ def test_t_km_17_the_first_to_reach_six_claims() -> None:
     in deal 1 seat 0 reaches 6 tricks and nothing changes."""
     m = replay((RECORDS / "kasa_order_two_reach_six.json").read_text())
     deal0, deal1 = (d.state for d in m.deals)
-    assert isinstance(deal0, KozMacaState) and isinstance(deal1, KozMacaState)
+    assert isinstance(deal0, KozMacaDeal) and isinstance(deal1, KozMacaDeal)
     assert _reach_six(deal0.history) == {1: 9, 3: 12}
     assert m.history[0].detail["kasa_claimant"] == 1
     assert 0 in _reach_six(deal1.history)
@@ -70,7 +70,7 @@ def test_first_six_tricks_rule_claims_only_a_clean_sweep_of_tricks_1_to_6() -> N
     # A deal in which someone reaches 6 tricks later than trick 6: no claim.
     m = replay((RECORDS / "kasa_first_six_tricks_no_claim.json").read_text())
     deal = m.deals[0].state
-    assert isinstance(deal, KozMacaState) and _reach_six(deal.history)
+    assert isinstance(deal, KozMacaDeal) and _reach_six(deal.history)
     assert m.history[0].detail["kasa_claimant"] is None
 
 

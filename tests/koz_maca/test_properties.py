@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from kahvehane.cards import card_name, parse_card
 from kahvehane.errors import IllegalAction
 from kahvehane.games.base import Action
-from kahvehane.games.koz_maca import KOZ_MACA, Bid, KozMacaState, Play
+from kahvehane.games.koz_maca import KOZ_MACA, Bid, KozMacaDeal, Play
 from kahvehane.match import Match, derive_setup
 from kahvehane.records import replay_result
 from tests.koz_maca import referee as ref
@@ -41,13 +41,13 @@ def hidden_from(deal: ref.Deal, viewer: int | None) -> set[str]:
     return {c for s in range(4) if s != viewer for c in deal.hands[s]}
 
 
-def snapshot(state: KozMacaState) -> Any:
+def snapshot(state: KozMacaDeal) -> Any:
     return ([state.view(v) for v in (None, 0, 1, 2, 3)],
             [state.legal_actions(s) for s in range(4)], state.to_act,
             state.partial_detail())
 
 
-def illegal_tries(state: KozMacaState, rng: random.Random) -> list[Action]:
+def illegal_tries(state: KozMacaDeal, rng: random.Random) -> list[Action]:
     seat = state.turn
     legal = set(state.legal_actions(seat))
     tries: list[Action] = [Bid((seat + 1) % 4, 3), Play((seat + 1) % 4, 0), Bid(seat, 0),

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from kahvehane.cards import SPADES, card_name, parse_card
-from kahvehane.games.tricks import TrickRules, cards_of, mask_of
+from kahvehane.games.tricks import TrickDuties, cards_of, mask_of
 
 #: Koz Maça's switches (KM-8..KM-10).
-KM = TrickRules(SPADES, raise_plain=True, trump_lead_needs_break=True,
+KM = TrickDuties(SPADES, raise_plain=True, trump_lead_needs_break=True,
                 lead_rule="KM-8", follow_rule="KM-9", void_rule="KM-10")
 
 
-def balayi(trump: int | None) -> TrickRules:
+def balayi(trump: int | None) -> TrickDuties:
     """Balayı Kingi's switches for a contract (BK-9)."""
-    return TrickRules(trump, raise_plain=False, trump_lead_needs_break=False,
+    return TrickDuties(trump, raise_plain=False, trump_lead_needs_break=False,
                       lead_rule="BK-10", follow_rule="BK-9", void_rule="BK-9")
 
 

@@ -1,7 +1,8 @@
 """Play one random deal twice in lockstep, to check the engines' fast paths.
 
-``offered`` asks ``legal_actions`` before every move, so ``apply`` takes the fast path
-(the card was just offered); ``checked`` never asks, so every move gets the full check.
+``offered`` asks ``legal_actions`` before every move, so ``apply`` takes a fast path
+where an engine has one (Koz Maça's compiled core remembers the cards it offered);
+``checked`` never asks, so every move gets the full check.
 Both must emit the same events, show the same views and end with the same result, and
 the offered state must still reject illegal moves without changing. The cards offered
 must be exactly those that the full check of a copy of ``checked`` accepts.
@@ -14,11 +15,11 @@ from typing import Any
 
 from kahvehane.errors import IllegalAction, MalformedAction
 from kahvehane.games.base import Action, DealState
-from kahvehane.games.tricks import PLAYING, Play, TrickState
+from kahvehane.games.tricks import PLAYING, Play, TrickDeal
 
 
-def set_position(state: TrickState, seat: int, hand: int, trick: list[int],
-             broken: bool) -> TrickState:
+def set_position(state: TrickDeal, seat: int, hand: int, trick: list[int],
+             broken: bool) -> TrickDeal:
     """``state`` set, field by field as the search bots' samplers do, to the play phase
     with ``seat`` to play ``hand`` on ``trick``."""
     state.hands[seat] = hand

@@ -1,8 +1,8 @@
 """The trick core's fast paths give exactly what the plain definitions give.
 
 ``playable_mask`` works with the ``UPPER`` AND-trick and the masks pre-made in
-``TrickRules``; ``TrickState.legal_actions`` is ``playable_mask`` written out, with the
-shared actions looked up per mask; ``trick_winner_of`` with the ``beats`` table;
+``TrickDuties``; ``TrickDeal.legal_actions`` offers ``playable_mask``, with the shared
+actions looked up per mask; ``trick_winner`` compares suits and strengths in one pass;
 ``plays_of`` with a cache of shared actions; ``canonical_masks`` with a one-sum deck
 check; ``Play.bit`` is the card's bit made once; ``make_event`` makes a tuple-based
 ``Event`` with no Python ``__new__``. Each is checked here against a direct, slow
@@ -22,14 +22,14 @@ from hypothesis import strategies as st
 
 from kahvehane.cards import card_name
 from kahvehane.games.base import Event, make_event
-from kahvehane.games.koz_maca import KozMacaDeal
+from kahvehane.games.koz_maca import KozMacaPureDeal
 from kahvehane.games.tricks import (
     BIT,
     FULL,
     PLAYS,
     STRENGTH,
     Play,
-    TrickRules,
+    TrickDuties,
     canonical_masks,
     cards_of,
     follow_mask,
@@ -38,12 +38,11 @@ from kahvehane.games.tricks import (
     playable_mask,
     plays_of,
     trick_winner,
-    trick_winner_of,
 )
 from tests.tricks.lockstep import set_position
 
 
-def slow_playable(rules: TrickRules, accessible: int, trick: Sequence[int],
+def slow_playable(rules: TrickDuties, accessible: int, trick: Sequence[int],
                   broken: bool) -> set[int]:
     """KM-8..KM-10 / BK-9 card by card, with no masks."""
     hand = set(cards_of(accessible))
@@ -72,7 +71,7 @@ def slow_playable(rules: TrickRules, accessible: int, trick: Sequence[int],
 
 
 ALL_RULES = [
-    TrickRules(trump, raise_plain, needs_break, "L", "F", "V")
+    TrickDuties(trump, raise_plain, needs_break, "L", "F", "V")
     for trump in (None, 0, 1, 2, 3)
     for raise_plain in (False, True)
     for needs_break in (False, True)
@@ -80,7 +79,7 @@ ALL_RULES = [
 
 
 @st.composite
-def positions(draw: st.DrawFn) -> tuple[TrickRules, int, list[int], bool]:
+def positions(draw: st.DrawFn) -> tuple[TrickDuties, int, list[int], bool]:
     rules = draw(st.sampled_from(ALL_RULES))
     cards = draw(st.permutations(range(52)))
     n = draw(st.integers(0, 5))  # (tricks of more than four cards: the general case)
@@ -90,7 +89,7 @@ def positions(draw: st.DrawFn) -> tuple[TrickRules, int, list[int], bool]:
 
 @settings(max_examples=600, deadline=None)
 @given(positions())
-def test_playable_mask_is_the_rule(position: tuple[TrickRules, int, list[int], bool]) -> None:
+def test_playable_mask_is_the_rule(position: tuple[TrickDuties, int, list[int], bool]) -> None:
     rules, accessible, trick, broken = position
     want = slow_playable(rules, accessible, trick, broken)
     assert set(cards_of(playable_mask(rules, accessible, trick, broken))) == want
@@ -103,17 +102,18 @@ def test_playable_mask_is_the_rule(position: tuple[TrickRules, int, list[int], b
 @settings(max_examples=600, deadline=None)
 @given(positions(), st.integers(0, 3))
 def test_legal_actions_offer_the_playable_mask(
-    position: tuple[TrickRules, int, list[int], bool], seat: int
+    position: tuple[TrickDuties, int, list[int], bool], seat: int
 ) -> None:
-    """TrickState.legal_actions, playable_mask written out, under every kind of rules."""
+    """TrickDeal.legal_actions (and is_legal) offer playable_mask, under every kind of
+    duties."""
     rules, hand, trick, broken = position
-    state = KozMacaDeal(0, [0, 0, 0, 0])
-    state._rules = rules
+    state = KozMacaPureDeal(0, [0, 0, 0, 0])
+    state.duties = rules
     set_position(state, seat, hand, trick, broken)
     want = playable_mask(rules, hand, trick, broken)
     for _ in range(2):  # the second time from the filled cache
         got = state.legal_actions(seat)
-        assert state._offered == want
+        assert [c for c in range(52) if state.is_legal(Play(seat, c))] == cards_of(want)
         assert got == [PLAYS[seat][c] for c in cards_of(want)]
         assert all(a is PLAYS[seat][a.card] for a in got if isinstance(a, Play))
         got.append(Play(seat, 0))  # the caller's list is its own
@@ -122,9 +122,13 @@ def test_legal_actions_offer_the_playable_mask(
 
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(ALL_RULES), st.permutations(range(52)), st.integers(1, 4))
-def test_trick_winner_of_is_trick_winner(rules: TrickRules, cards: list[int], n: int) -> None:
+def test_trick_winner_is_the_rule(rules: TrickDuties, cards: list[int], n: int) -> None:
+    """The highest trump, else the highest card of the led suit (KM-11, BK-10)."""
     trick = cards[:n]
-    assert trick_winner_of(rules, trick) == trick_winner(trick, rules.trump)
+    trumps = [c for c in trick if c // 13 == rules.trump]
+    contenders = trumps or [c for c in trick if c // 13 == trick[0] // 13]
+    best = max(contenders, key=STRENGTH.__getitem__)
+    assert trick_winner(trick, rules.trump) == trick.index(best)
 
 
 @settings(max_examples=300, deadline=None)

@@ -14,7 +14,7 @@ BALAYI_KINGI_SPEC = GameSpec(
         "İki kişilik King: açık ve kapalı kartlardan bir düzenle on kontrat."),
     family="balayi_kingi",
     seats=(2,),
-    rules="kahvehane.games.balayi_kingi:BALAYI_KINGI",
+    rules="kahvehane.games.balayi_kingi.rules:BALAYI_KINGI",
     ranking="wins",
     position=3,
 )

@@ -1,4 +1,4 @@
-# The compiled hot path of a Koz Maça deal (_core.pyx): what the type checker needs.
+# The compiled core of a Koz Maça deal (_core.pyx): what the type checker needs.
 from typing import Any
 
 from kahvehane.games.base import Action, Event
@@ -14,9 +14,8 @@ class KozMacaCore:
     leader: int
     _turn: int
     _phase: int
-    _offered: int
     phase: int
     turn: int
     def legal_actions(self, seat: int) -> list[Action]: ...
     def apply(self, action: Action) -> list[Event]: ...
-    def _blank(self) -> Any: ...
+    def shallow_copy(self) -> Any: ...

@@ -6,8 +6,7 @@ from __future__ import annotations
 from kahvehane.errors import Message
 from kahvehane.games.base import MatchSummary
 from kahvehane.games.koz_maca.chips import settle_game
-from kahvehane.games.koz_maca.engine import DEFAULT_FINISH, FIRST_TO_SIX, KASA_RULES
-from kahvehane.games.koz_maca.tables import SEATS
+from kahvehane.games.koz_maca.constants import DEFAULT_FINISH, FIRST_TO_SIX, KASA_RULES, SEATS
 from kahvehane.games.spec import EntryRule, GameSpec, OptionSpec, Settlement, Transfer
 
 
@@ -40,7 +39,7 @@ KOZ_MACA_SPEC = GameSpec(
         "Dört oyuncu, herkese bir ihale, koz hep maça; giriş ücreti ve kasa."),
     family="koz_maca",
     seats=(SEATS,),
-    rules="kahvehane.games.koz_maca.engine:KOZ_MACA",
+    rules="kahvehane.games.koz_maca.rules:KOZ_MACA",
     options=(
         OptionSpec("finish_score", int, DEFAULT_FINISH, min=1,
                    label=Message("koz_maca.option.finish_score", "Play to", "Bitiş puanı")),

@@ -17,7 +17,13 @@ from typing import Any
 from kahvehane.errors import MalformedSetup
 from kahvehane.games.base import JSON
 from kahvehane.games.okey import messages as msg
-from kahvehane.games.setup_checks import check_exact_deck, field, item_list, seat_field
+from kahvehane.games.setup_checks import (
+    THE_106_TILES,
+    check_exact_deck,
+    field,
+    item_list,
+    seat_field,
+)
 from kahvehane.tiles import FALSE_JOKER, TILE_CODES, Tile, full_set, parse_tile, tile_name
 
 __all__ = ["ReadSetup", "deal_order", "read_setup"]
@@ -64,7 +70,7 @@ def read_setup(setup: Mapping[str, Any]) -> ReadSetup:
     pile = item_list(field(setup, "pile"), "'pile'", parse_tile, 48)
     check_exact_deck(
         [indicator, *pile, *(t for h in hands for t in h)],
-        _FULL_SET, tile_name, "the 106 Okey tiles",
+        _FULL_SET, tile_name, THE_106_TILES,
     )
     return starter, indicator, hands, pile
 

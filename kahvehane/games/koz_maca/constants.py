@@ -1,6 +1,6 @@
-"""Koz Maça's constants and prebuilt per-move objects, shared by the engine
-(:mod:`kahvehane.games.koz_maca.engine`) and its compiled hot path
-(``kahvehane/games/koz_maca/_core.pyx``), so that both emit the very same events.
+"""Koz Maça's constants and the objects made once for every move, shared by the engine
+(:mod:`~kahvehane.games.koz_maca.deal`) and its compiled core (``_core.pyx``), so that
+both emit the very same events.
 
 Actions and single-move events are immutable, so they are made once here and handed out
 shared: a move then allocates one short list (``docs/engine.md``, "Events are read-only").
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kahvehane.cards import CARD_NAMES, SPADES
 from kahvehane.games.base import Event
-from kahvehane.games.tricks import TrickRules
+from kahvehane.games.tricks import TrickDuties
 
 SEATS = 4
 TRICKS = 13
@@ -18,8 +18,18 @@ MIN_BID, MAX_BID = 1, 13
 #: A sixth trick makes its taker the Kasa claimant (KM-15).
 KASA_TRICKS = 6
 
-#: Koz Maça's switches of the shared trick core.
-RULES = TrickRules(
+DEFAULT_FINISH = 100
+FIRST_TO_SIX = "first_to_six"
+FIRST_SIX_TRICKS = "first_six_tricks"
+#: The values of the ``kasa_rule`` option (KM-15); the first is the default.
+KASA_RULES = (FIRST_TO_SIX, FIRST_SIX_TRICKS)
+
+#: The phase before the play: the four bids (KM-6).
+BIDDING = 0
+PHASE_NAMES = ("bidding", "play", "over")
+
+#: Koz Maça's switches of the shared trick duties.
+DUTIES = TrickDuties(
     trump=SPADES,
     raise_plain=True,
     trump_lead_needs_break=True,
@@ -29,9 +39,6 @@ RULES = TrickRules(
 )
 assert SPADES == 0  # the spades are the card codes 0..12: a spade is tested as c < 13
 
-#: ``BEATS[a][b]``: RULES.beats as rows, two tuple lookups where the flat table needs
-#: arithmetic on the index.
-BEATS: tuple[tuple[bool, ...], ...] = tuple(RULES.beats[52 * a:52 * a + 52] for a in range(52))
 NAMES = CARD_NAMES
 
 PLAY_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
@@ -43,6 +50,3 @@ BID_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
 BROKEN_EVENTS: tuple[Event, ...] = tuple(Event("spades_broken", s, {}) for s in range(SEATS))
 TO_ACT: tuple[tuple[int], ...] = tuple((s,) for s in range(SEATS))
 NEXT: tuple[int, ...] = tuple((s + 1) % SEATS for s in range(SEATS))
-#: ``SEAT_AT[leader][i]``: the seat that played the ``i``-th card of a trick.
-SEAT_AT: tuple[tuple[int, ...], ...] = tuple(
-    tuple((lead + i) % SEATS for i in range(SEATS)) for lead in range(SEATS))
