@@ -36,16 +36,17 @@ from typing import Any
 from sqlalchemy import insert
 
 from kahvehane.store import Store
-from kahvehane.store import matches as db
 from kahvehane.store.accounts import create_user
 from kahvehane.store.db import _Job, _local
+from kahvehane.store.matches import ACTIONS, action_row, start_match
+from kahvehane.store.tables import create_table
 
 
 def new_match(store: Store) -> int:
     def make(s: Any) -> int:
         user = create_user(s, "bench", None, guest=True, chips=0)
-        db.create_table(s, "bench", "koz_maca", {}, 1, 30, user.id, 4)
-        return db.start_match(s, "bench", "koz_maca", {}, ["bench", "b", "b", "b"],
+        create_table(s, "bench", "koz_maca", {}, 1, 30, user.id, 4)
+        return start_match(s, "bench", "koz_maca", {}, ["bench", "b", "b", "b"],
                               [user.id, None, None, None], [None, "x", "x", "x"],
                               None).match_id
     return store.run_sync(make)
@@ -85,10 +86,10 @@ def main() -> int:
         numbers = count()
 
         def jobs(size: int) -> list[_Job]:
-            rows = [db.action_row(match_id, 0, next(numbers), {"act": "play", "seat": 1,
+            rows = [action_row(match_id, 0, next(numbers), {"act": "play", "seat": 1,
                                                                "card": "QS"})
                     for _ in range(size)]
-            return [_Job(None, True, None, None, db.ACTIONS, [row])  # type: ignore[arg-type]
+            return [_Job(None, True, None, None, ACTIONS, [row])  # type: ignore[arg-type]
                     for row in rows]
 
         def kept(size: int) -> None:
@@ -96,7 +97,7 @@ def main() -> int:
 
         def session_per_group(size: int) -> None:
             with store.sessions() as session, session.begin():
-                session.execute(insert(db.ACTIONS), [row for j in jobs(size)
+                session.execute(insert(ACTIONS), [row for j in jobs(size)
                                                      for row in j.rows or ()])
 
         paths: dict[str, Callable[[int], None]] = {"kept connection": kept,

@@ -1,7 +1,7 @@
 """A view is the public view, the seat, and the seat's own view — in every game.
 
 The salon encodes the public part once per move and adds each seat's own part to it as
-text (``kahvehane/server/table.py``), so the parts must not share a key, and together
+text (``kahvehane/server/table/views.py``), so the parts must not share a key, and together
 they must be exactly ``view(seat)``.
 """
 

@@ -27,14 +27,38 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kahvehane import __version__
 from kahvehane.games import GAME_NAMES
+from kahvehane.server.catalogue import games_json, messages_json
 from kahvehane.server.connection import Conn
-from kahvehane.server.games_info import games_info
-from kahvehane.server.protocol import PROTOCOL, JSONObj, ProtocolError
+from kahvehane.server.errors import (
+    BAD_CREDENTIALS,
+    BODY_NOT_JSON,
+    BODY_NOT_OBJECT,
+    BODY_TOO_LARGE,
+    LOGIN_THROTTLED,
+    MATCH_IN_PROGRESS,
+    NAME_AND_PASSWORD,
+    NO_GAME,
+    NO_MATCH,
+    NO_OPEN_TABLE,
+    NO_PLAYER,
+    NOT_JSON_CONTENT,
+    NOT_UTF8,
+    NOT_WHOLE_NUMBER,
+    SIGN_IN_FIRST,
+    HTTPError,
+    ProtocolError,
+    i18n,
+)
+from kahvehane.server.gateway import Gateway
+from kahvehane.server.protocol import PROTOCOL, JSONObj
 from kahvehane.server.salon import Salon
 from kahvehane.server.settings import Settings
 from kahvehane.server.wsdirect import EXTENSION, SalonWSProtocol
-from kahvehane.store import matches as db
 from kahvehane.store.accounts import (
+    BAD_NAME,
+    BAD_PASSWORD,
+    NAME_NOT_STRING,
+    NAME_TAKEN,
     AccountError,
     UserInfo,
     check_name,
@@ -49,7 +73,9 @@ from kahvehane.store.accounts import (
     verify_password,
 )
 from kahvehane.store.ledger import user_account
+from kahvehane.store.matches import match_info
 from kahvehane.store.models import LedgerEntry, LedgerTxn, MatchRow
+from kahvehane.store.standings import history, standings_rows
 
 log = logging.getLogger("kahvehane.server.http")
 
@@ -57,15 +83,23 @@ COOKIE = "kahvehane_session"
 MAX_BODY = 16 * 1024
 
 
-class HTTPError(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
-        self.status = status
-        self.code = code
-        super().__init__(message)
+#: The HTTP status and protocol code of each refusal of a sign-up or sign-in.
+ACCOUNT_REFUSALS: dict[str, tuple[int, str]] = {
+    NAME_NOT_STRING.code: (400, "bad_name"),
+    BAD_NAME.code: (400, "bad_name"),
+    BAD_PASSWORD.code: (400, "bad_password"),
+    NAME_TAKEN.code: (409, "name_taken"),
+}
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _error(exc: HTTPError) -> JSONResponse:
+    """``{"error": {"code", "message", "i18n"}}`` with the error's status."""
+    return JSONResponse({"error": {"code": exc.protocol_code, "message": exc.reason,
+                                   "i18n": i18n(exc)}}, status_code=exc.status)
+
+
+def _http(exc: ProtocolError, status: int = 400) -> HTTPError:
+    return HTTPError.wrap(status, exc.protocol_code, exc)
 
 
 class LoginThrottle:
@@ -94,30 +128,31 @@ class LoginThrottle:
 def create_app(settings: Settings | None = None, salon: Salon | None = None) -> Starlette:
     settings = settings or Settings()
     salon = salon or Salon(settings)
+    gateway = Gateway(salon)
     throttle = LoginThrottle()
 
     # ------------------------------------------------------------ helpers
     async def body(request: Request) -> JSONObj:
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-            raise HTTPError(400, "bad_request", "send JSON with Content-Type: application/json")
+            raise HTTPError(400, "bad_request", NOT_JSON_CONTENT)
         raw = await request.body()
         if len(raw) > MAX_BODY:
-            raise HTTPError(413, "too_large", f"a request body is at most {MAX_BODY} bytes")
+            raise HTTPError(413, "too_large", BODY_TOO_LARGE, max=MAX_BODY)
         try:
             obj = json.loads(raw or b"{}")
         except ValueError:
-            raise HTTPError(400, "bad_request", "the body is not JSON") from None
+            raise HTTPError(400, "bad_request", BODY_NOT_JSON) from None
         if not isinstance(obj, dict):
-            raise HTTPError(400, "bad_request", "the body is a JSON object")
+            raise HTTPError(400, "bad_request", BODY_NOT_OBJECT)
         return obj
 
     async def current_user(request: Request) -> UserInfo | None:
-        return await salon.user_for_token(request.cookies.get(COOKIE))
+        return await gateway.user_for_token(request.cookies.get(COOKIE))
 
     async def require_user(request: Request) -> UserInfo:
         user = await current_user(request)
         if user is None:
-            raise HTTPError(401, "auth_required", "sign in first")
+            raise HTTPError(401, "auth_required", SIGN_IN_FIRST)
         return user
 
     async def user_json(user: UserInfo) -> JSONObj:
@@ -135,10 +170,10 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
             try:
                 return await fn(request)
             except HTTPError as exc:
-                return _error(exc.status, exc.code, str(exc))
+                return _error(exc)
             except AccountError as exc:
-                status = 409 if exc.code == "name_taken" else 400
-                return _error(status, exc.code, str(exc))
+                status, code = ACCOUNT_REFUSALS.get(exc.code, (400, "bad_request"))
+                return _error(HTTPError.wrap(status, code, exc))
         return wrapped
 
     # ------------------------------------------------------------ accounts
@@ -168,17 +203,17 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         data = await body(request)
         name, password = data.get("name"), data.get("password")
         if not isinstance(name, str) or not isinstance(password, str):
-            raise HTTPError(400, "bad_request", "send 'name' and 'password'")
+            raise HTTPError(400, "bad_request", NAME_AND_PASSWORD)
         client = request.client.host if request.client else "?"
         keys = (f"name:{name.casefold()}", f"addr:{client}")
         if throttle.blocked(*keys):
-            raise HTTPError(429, "rate_limited", "too many failed sign-ins: wait a few minutes")
+            raise HTTPError(429, "rate_limited", LOGIN_THROTTLED)
         row = await salon.store.read(lambda s: find_user(s, name))
         ok = (row is not None and row.password_hash is not None
               and await asyncio.to_thread(verify_password, row.password_hash, password))
         if not ok or row is None:
             throttle.fail(*keys)
-            raise HTTPError(401, "bad_credentials", "wrong name or password")
+            raise HTTPError(401, "bad_credentials", BAD_CREDENTIALS)
         uid = row.id
         token = await salon.store.write(lambda s: new_session(s, uid, settings.session_days))
         user = UserInfo(row.id, row.name, row.guest)
@@ -230,26 +265,29 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         return JSONResponse({"ok": True, "version": __version__, "protocol": PROTOCOL})
 
     async def games(request: Request) -> Response:
-        return JSONResponse({"games": games_info()})
+        return JSONResponse(games_json())
 
-    async def tables(request: Request) -> Response:
+    async def messages(request: Request) -> Response:
+        return JSONResponse(messages_json())
+
+    async def lobby(request: Request) -> Response:
         return JSONResponse({"tables": salon.lobby()})
 
     @endpoint
-    async def create_table(request: Request) -> Response:
+    async def open_table(request: Request) -> Response:
         user = await require_user(request)
         data = await body(request)
         try:
             table = await salon.create_table(user, data)
         except ProtocolError as exc:
-            raise HTTPError(400, exc.code, str(exc)) from None
+            raise _http(exc) from None
         return JSONResponse({"table": table.info()}, status_code=201)
 
     @endpoint
     async def table(request: Request) -> Response:
         t = salon.tables.get(request.path_params["table_id"])
         if t is None:
-            raise HTTPError(404, "not_found", "no such open table")
+            raise HTTPError(404, "not_found", NO_OPEN_TABLE)
         return JSONResponse({"table": t.info()})
 
     # ------------------------------------------------------------ matches, standings
@@ -257,23 +295,22 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         try:
             match_id = int(request.path_params["match_id"])
         except ValueError:
-            raise HTTPError(404, "not_found", "no such match") from None
+            raise HTTPError(404, "not_found", NO_MATCH) from None
         row = await salon.store.read(lambda s: s.get(MatchRow, match_id))
         if row is None:
-            raise HTTPError(404, "not_found", "no such match")
+            raise HTTPError(404, "not_found", NO_MATCH)
         return row
 
     @endpoint
     async def match(request: Request) -> Response:
         row = await load_match(request)
-        return JSONResponse({"match": db.match_info(row)})
+        return JSONResponse({"match": match_info(row)})
 
     @endpoint
     async def record(request: Request) -> Response:
         row = await load_match(request)
         if row.status != "finished" or row.record is None:
-            raise HTTPError(409, "match_in_progress",
-                            "the record is published when the match is over")
+            raise HTTPError(409, "match_in_progress", MATCH_IN_PROGRESS)
         text = json.dumps(row.record, ensure_ascii=False, indent=1)
         return Response(text, media_type="application/json", headers={
             "Content-Disposition":
@@ -283,9 +320,9 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
     async def leaderboard(request: Request) -> Response:
         game = request.path_params["game"]
         if game not in GAME_NAMES:
-            raise HTTPError(404, "not_found", f"no game {game!r}")
+            raise HTTPError(404, "not_found", NO_GAME, game=repr(game))
         limit = _int_param(request, "limit", 50, 1, 500)
-        rows = await salon.store.read(lambda s: db.standings_rows(s, game, None, limit))
+        rows = await salon.store.read(lambda s: standings_rows(s, game, None, limit))
         for rank, row in enumerate(rows, 1):
             row["rank"] = rank
             row.pop("game", None)
@@ -295,13 +332,13 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         name = request.path_params["name"]
         row = await salon.store.read(lambda s: find_user(s, name))
         if row is None:
-            raise HTTPError(404, "not_found", "no such player")
+            raise HTTPError(404, "not_found", NO_PLAYER)
         return UserInfo(row.id, row.name, row.guest)
 
     @endpoint
     async def user(request: Request) -> Response:
         u = await find(request)
-        rows = await salon.store.read(lambda s: db.standings_rows(s, None, u.id, 100))
+        rows = await salon.store.read(lambda s: standings_rows(s, None, u.id, 100))
         standings = [{k: v for k, v in r.items() if k != "user"} for r in rows]
         return JSONResponse({"user": {"id": u.id, "name": u.name, "guest": u.guest},
                              "standings": standings})
@@ -312,7 +349,7 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         limit = _int_param(request, "limit", 20, 1, 200)
         before_raw = request.query_params.get("before")
         before = int(before_raw) if before_raw and before_raw.isdigit() else None
-        rows = await salon.store.read(lambda s: db.history(s, u.id, limit, before))
+        rows = await salon.store.read(lambda s: history(s, u.id, limit, before))
         return JSONResponse({"matches": rows})
 
     # ------------------------------------------------------------ the WebSocket
@@ -330,7 +367,7 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
                 if is_text:  # a text frame must be UTF-8 (RFC 6455, section 8.1)
                     conn.close(1007)
                 else:
-                    conn.error("bad_json", "frames are UTF-8 JSON text")
+                    conn.refuse(ProtocolError("bad_json", NOT_UTF8))
                 return
         else:
             text = data
@@ -338,7 +375,7 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
                 conn.close(1009)
                 return
         if conn.admit():
-            salon.dispatch(conn, text)
+            gateway.dispatch(conn, text)
 
     async def ws_endpoint(websocket: WebSocket) -> None:
         origin = websocket.headers.get("origin")
@@ -347,13 +384,12 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
             await websocket.close(code=1008)
             return
         await websocket.accept()
-        user = await salon.user_for_token(websocket.cookies.get(COOKIE))
+        user = await gateway.user_for_token(websocket.cookies.get(COOKIE))
         direct = websocket.scope.get("extensions", {}).get(EXTENSION)
         line: SalonWSProtocol | None = direct["line"] if direct else None
-        conn = Conn(websocket, user, settings, line)
-        salon.connected(conn)
+        conn = gateway.connect(websocket, user, line)
         writer = asyncio.get_running_loop().create_task(conn.writer())
-        conn.send(await salon.hello(conn))
+        conn.send(await gateway.hello(conn))
         if line is not None:  # from now on messages come straight off the wire
             line.receiver = lambda data, is_text: on_message(conn, data, is_text)
         try:
@@ -373,7 +409,7 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         finally:
             if line is not None:
                 line.receiver = None
-            salon.disconnected(conn)
+            gateway.disconnected(conn)
             conn.close(conn.close_code)
             with contextlib.suppress(asyncio.TimeoutError, Exception):
                 await asyncio.wait_for(writer, timeout=2)
@@ -391,14 +427,15 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
     routes: list[Any] = [
         Route("/api/health", health),
         Route("/api/games", games),
+        Route("/api/messages", messages),
         Route("/api/auth/signup", signup, methods=["POST"]),
         Route("/api/auth/login", login, methods=["POST"]),
         Route("/api/auth/guest", guest, methods=["POST"]),
         Route("/api/auth/logout", logout, methods=["POST"]),
         Route("/api/me", me),
         Route("/api/me/ledger", my_ledger),
-        Route("/api/tables", tables, methods=["GET"]),
-        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables", lobby, methods=["GET"]),
+        Route("/api/tables", open_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table),
         Route("/api/matches/{match_id}", match),
         Route("/api/matches/{match_id}/record", record),
@@ -412,6 +449,7 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
                             name="web"))
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.salon = salon
+    app.state.gateway = gateway
     return app
 
 
@@ -422,5 +460,5 @@ def _int_param(request: Request, name: str, default: int, low: int, high: int) -
     try:
         value = int(raw)
     except ValueError:
-        raise HTTPError(400, "bad_request", f"{name!r} must be a whole number") from None
+        raise HTTPError(400, "bad_request", NOT_WHOLE_NUMBER, name=repr(name)) from None
     return max(low, min(high, value))

@@ -1,4 +1,4 @@
-"""One WebSocket client: who it is, what it watches, how it is sent to, its rate limit.
+"""One WebSocket client of a gateway: who it is, how it is sent to, its rate limit.
 
 Tables never wait for a client. On uvicorn with the salon's protocol
 (:mod:`kahvehane.server.wsdirect`) a message is written to the client's socket at once
@@ -16,16 +16,15 @@ import contextlib
 import time
 from collections import deque
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from starlette.websockets import WebSocket
 
+from kahvehane.server.errors import RATE_LIMITED, ProtocolError
 from kahvehane.server.protocol import JSONObj, TokenBucket, dumps, error_message, message_id
 from kahvehane.server.settings import Settings
+from kahvehane.server.table.ports import Viewer
 from kahvehane.store.accounts import UserInfo
-
-if TYPE_CHECKING:
-    from kahvehane.server.table import Table
 
 
 class DirectLine(Protocol):
@@ -37,16 +36,16 @@ class DirectLine(Protocol):
 
 
 class Conn:
-    """A connected client (``line``: the connection's direct line, if it has one)."""
+    """A connected client (``line``: the connection's direct line, if it has one);
+    ``viewer`` is how tables name it."""
 
     def __init__(self, ws: WebSocket, user: UserInfo | None, settings: Settings,
-                 line: DirectLine | None = None) -> None:
+                 line: DirectLine | None = None, *, viewer: Viewer | None = None) -> None:
         self.ws = ws
         self.line = line
         self.user = user
+        self.viewer = viewer if viewer is not None else Viewer("", id(self), user)
         self.settings = settings
-        self.tables: dict[str, Table] = {}
-        self.lobby = False
         self.bucket = TokenBucket(settings.rate, settings.burst)
         self.closed = False
         self.close_code = 1000
@@ -80,10 +79,10 @@ class Conn:
         self._out.extend(texts)
         self._wake.set()
 
-    def error(self, code: str, message: str, *, msg: JSONObj | None = None,
-              table: str | None = None, rule: str | None = None) -> None:
-        self.send(error_message(code, message, msg_id=message_id(msg or {}), table=table,
-                                rule=rule))
+    def refuse(self, exc: ProtocolError, *, msg: JSONObj | None = None,
+               table: str | None = None) -> None:
+        """Answer a message with an ``error`` (``msg``: the message, for its ``id``)."""
+        self.send(error_message(exc, msg_id=message_id(msg or {}), table=table))
 
     def ok(self, msg: JSONObj) -> None:
         msg_id = message_id(msg)
@@ -128,7 +127,8 @@ class Conn:
             return False
         if now - self._last_rate_error >= 1.0:
             self._last_rate_error = now
-            self.error("rate_limited", f"at most {self.settings.rate:g} messages a second")
+            self.refuse(ProtocolError("rate_limited", RATE_LIMITED,
+                                      rate=f"{self.settings.rate:g}"))
         return False
 
     def info(self) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Message helpers of the salon protocol (``docs/protocol.md``): encoding, errors, limits.
+"""Message helpers of the salon protocol (``docs/protocol.md``): encoding, error
+messages, fields, limits.
 
 >>> dumps({"type": "pong", "time": 1})
 '{"type":"pong","time":1}'
@@ -14,6 +15,14 @@ import time
 from typing import Any
 
 import orjson
+
+from kahvehane.server.errors import (
+    FIELD_IS_BOOL,
+    FIELD_TYPE,
+    MISSING_FIELD,
+    ProtocolError,
+    i18n,
+)
 
 PROTOCOL = 1
 
@@ -42,19 +51,12 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-class ProtocolError(Exception):
-    """A message that is answered with ``error`` (to its sender only); nothing changes."""
-
-    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
-        self.code = code
-        self.rule = rule
-        super().__init__(message)
-
-
-def error_message(code: str, message: str, *, msg_id: Any = None, table: str | None = None,
-                  rule: str | None = None) -> JSONObj:
-    return {"type": "error", "id": msg_id, "table": table, "code": code, "message": message,
-            "rule": rule}
+def error_message(exc: ProtocolError, *, msg_id: Any = None,
+                  table: str | None = None) -> JSONObj:
+    """The ``error`` message of a refusal: the protocol code, the English text (without
+    the rule), the rule, and the message code with its params for any language."""
+    return {"type": "error", "id": msg_id, "table": table, "code": exc.protocol_code,
+            "message": exc.reason, "rule": exc.rule, "i18n": i18n(exc)}
 
 
 def field(msg: JSONObj, key: str, kind: type | tuple[type, ...], *, required: bool = True,
@@ -62,15 +64,15 @@ def field(msg: JSONObj, key: str, kind: type | tuple[type, ...], *, required: bo
     """A field of a client message, checked: ``bad_message`` if missing or wrong."""
     if key not in msg or msg[key] is None:
         if required:
-            raise ProtocolError("bad_message", f"the message has no {key!r} field")
+            raise ProtocolError("bad_message", MISSING_FIELD, field=repr(key))
         return default
     value = msg[key]
     if isinstance(value, bool) and kind is not bool and bool not in (
         kind if isinstance(kind, tuple) else (kind,)
     ):
-        raise ProtocolError("bad_message", f"{key!r} must not be true or false")
+        raise ProtocolError("bad_message", FIELD_IS_BOOL, field=repr(key))
     if not isinstance(value, kind):
-        raise ProtocolError("bad_message", f"{key!r} has the wrong type")
+        raise ProtocolError("bad_message", FIELD_TYPE, field=repr(key))
     return value
 
 

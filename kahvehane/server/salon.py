@@ -1,58 +1,73 @@
-"""The salon: every table of this server process, the live lobby, and the routing of
-client messages to tables. On start it migrates the database and restores every open
-table, resuming each unfinished match from its record."""
+"""The salon: the table host of this server process — every table's actor by id (the
+router a gateway sends commands through), opening tables, the lobby's list and its
+changes, and on start the migration of the database and the restoring of every open
+table, each unfinished match resumed from its record.
+
+It knows no sockets either: tables reach their viewers through the bus
+(:class:`~kahvehane.server.bus.LocalBus`), and so does the lobby.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import gc
-import json
 import logging
 import secrets
-import time
+from collections.abc import Coroutine
 from typing import Any
 
-import orjson
 from sqlalchemy.orm import Session
 
-from kahvehane.errors import InvalidOptions, KahvehaneError
-from kahvehane.games import GAME_NAMES, get_game
-from kahvehane.server.connection import Conn
-from kahvehane.server.protocol import (
-    PROTOCOL,
-    JSONObj,
+from kahvehane.errors import KahvehaneError
+from kahvehane.games import GAME_NAMES, get_game, get_spec
+from kahvehane.games.spec import GameSpec
+from kahvehane.server.bus import LocalBus
+from kahvehane.server.errors import (
+    BAD_CLOCK,
+    BAD_OPTIONS,
+    ENTRY_NEEDED,
+    NO_ENTRY,
+    OPTIONS_NOT_OBJECT,
+    SIGN_IN_TO_OPEN,
+    UNKNOWN_GAME,
     ProtocolError,
-    dumps,
-    message_id,
-    now_ms,
 )
+from kahvehane.server.pauses import collect_on_schedule, freeze_now
+from kahvehane.server.protocol import JSONObj, dumps
 from kahvehane.server.settings import Settings
-from kahvehane.server.table import Command, Table
+from kahvehane.server.table import Command, TableActor
 from kahvehane.store import Store
-from kahvehane.store import matches as db
-from kahvehane.store.accounts import UserInfo, chips_of, session_user, user_info
+from kahvehane.store.accounts import UserInfo, user_info
+from kahvehane.store.tables import create_table, open_tables
+
+__all__ = ["Salon", "table_options"]
 
 log = logging.getLogger("kahvehane.server")
 
-#: Client message types handled by a table (``docs/protocol.md`` §3.2).
-TABLE_MESSAGES = frozenset(
-    {"join", "part", "sit", "leave", "start", "cancel", "act", "back", "suggest"}
-)
-ENTRY_GAMES = frozenset({"koz_maca"})
+def table_options(spec: GameSpec, raw: JSONObj) -> JSONObj:
+    """A new table's options: each option the spec declares checked exactly (``2.0`` is
+    not an integer), then the rules' own reading (defaults, unknown options, checks that
+    tie two options together). ``bad_options`` with the spec's or the rules' message."""
+    declared = {o.name for o in spec.options}
+    try:
+        spec.parse_options({k: v for k, v in raw.items() if k in declared})
+        return get_game(spec.id).parse_options(raw)
+    except KahvehaneError as exc:
+        raise ProtocolError.wrap("bad_options", exc) from None
+    except (TypeError, ValueError) as exc:
+        raise ProtocolError("bad_options", BAD_OPTIONS, detail=str(exc)) from None
 
 
 class Salon:
-    """All tables of one server process."""
+    """All tables of one server process (the table host of DESIGN.md §5)."""
 
-    def __init__(self, settings: Settings, store: Store | None = None) -> None:
+    def __init__(self, settings: Settings, store: Store | None = None,
+                 bus: LocalBus | None = None) -> None:
         self.settings = settings
         self.store = store if store is not None else Store(settings.db_url)
+        self.bus = bus if bus is not None else LocalBus()
         self.epoch = secrets.token_hex(4)
-        self.tables: dict[str, Table] = {}
-        self.lobby_subs: set[Conn] = set()
-        self.conns: set[Conn] = set()
-        self.matches_finished = 0
-        self._dirty: dict[str, Table] = {}
+        self.tables: dict[str, TableActor] = {}
+        self._dirty: dict[str, None] = {}
         self._flush: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -61,36 +76,8 @@ class Salon:
         await asyncio.to_thread(self.store.migrate)
         self.store.start()
         await self._restore()
-        gc.collect()
-        gc.freeze()
-        self._spawn(self._collector())
-
-    async def _collector(self) -> None:
-        """The garbage collector on a schedule (docs/server.md, "Pauses").
-
-        A connection is some 125 objects that live as long as it does (its coroutines,
-        protocol and buffers), so 4,000 connections make half a million; each full
-        collection walks all of them and pauses every table for hundreds of
-        milliseconds, as often as the allocator decides. Instead, every
-        ``gc_freeze_every`` seconds what has survived so far is frozen (moved where
-        collections do not look; freeing by reference count goes on as usual), and
-        every ``gc_full_every`` seconds one full collection takes the cyclic garbage
-        among the frozen (closed connections, mostly), at a known rate."""
-        loop = asyncio.get_running_loop()
-        s = self.settings
-        last_full = loop.time()
-        while True:
-            await asyncio.sleep(s.gc_freeze_every)
-            if loop.time() - last_full >= s.gc_full_every:
-                t0 = time.perf_counter()
-                gc.unfreeze()
-                found = gc.collect()
-                gc.freeze()
-                last_full = loop.time()
-                log.info("full garbage collection: %d objects freed in %.0f ms", found,
-                         1000 * (time.perf_counter() - t0))
-            else:
-                gc.freeze()
+        freeze_now()
+        self.spawn(collect_on_schedule(self.settings))
 
     async def stop(self) -> None:
         for task in list(self._tasks):
@@ -102,8 +89,15 @@ class Salon:
             await asyncio.wait(tasks, timeout=5)
         await asyncio.to_thread(self.store.close)
 
+    def _actor(self, table_id: str, spec: GameSpec, options: JSONObj, entry: int | None,
+               clock: int, manager: UserInfo, kasa: int | None,
+               matches_played: int = 0) -> TableActor:
+        return TableActor(table_id, spec, options, entry, clock, manager, kasa,
+                          settings=self.settings, store=self.store, outbox=self.bus,
+                          host=self, epoch=self.epoch, matches_played=matches_played)
+
     async def _restore(self) -> None:
-        opened = await self.store.read(db.open_tables)
+        opened = await self.store.read(open_tables)
         ids: set[int] = set()
         for ot in opened:
             ids.update(u for u in ot.row.seats if isinstance(u, int))
@@ -120,173 +114,107 @@ class Salon:
         for ot in opened:
             row = ot.row
             manager = users.get(row.manager_id, UserInfo(row.manager_id, ot.manager_name, False))
-            table = Table(self, row.id, row.game, dict(row.options), row.entry, row.clock,
-                          manager, ot.kasa if row.entry else None, row.matches_played)
-            if ot.match is not None and ot.record is not None:
-                try:
+            try:
+                table = self._actor(row.id, get_spec(row.game), dict(row.options), row.entry,
+                                    row.clock, manager, ot.kasa if row.entry else None,
+                                    row.matches_played)
+                if ot.match is not None and ot.record is not None:
                     table.restore_match(ot.match.id, ot.record, list(ot.match.seat_users),
                                         list(ot.match.bots), users)
-                except KahvehaneError:
-                    log.exception("table %s: match %s cannot be resumed", row.id, ot.match.id)
-                    continue
-            else:
-                for i, uid in enumerate(row.seats):
-                    if isinstance(uid, int) and uid in users and i < table.num_seats:
-                        table.seats[i].user = users[uid]
+                else:
+                    table.restore_seats(list(row.seats), users)
+            except KahvehaneError:
+                log.exception("table %s (%s) cannot be restored", row.id, row.game)
+                continue
             self.tables[table.id] = table
             table.start()
-            if table.match is not None:
+            if table.session is not None:
                 table.submit(Command("resume"))
         if opened:
             log.info("restored %d table(s), %d match(es) resumed", len(self.tables),
-                     sum(1 for t in self.tables.values() if t.match is not None))
+                     sum(1 for t in self.tables.values() if t.session is not None))
 
     # ================================================================ tables
-    async def create_table(self, user: UserInfo | None, body: JSONObj) -> Table:
+    async def create_table(self, user: UserInfo | None, body: JSONObj) -> TableActor:
+        """Open a table of ``body`` (``game``, ``options``, ``entry``, ``clock``) with
+        ``user`` as its manager; ``ProtocolError`` saying what is wrong."""
         if user is None:
-            raise ProtocolError("auth_required", "sign in (or play as a guest) to open a table")
+            raise ProtocolError("auth_required", SIGN_IN_TO_OPEN)
         game = body.get("game")
         if not isinstance(game, str) or game not in GAME_NAMES:
-            raise ProtocolError("bad_options",
-                                f"'game' must be one of {', '.join(sorted(GAME_NAMES))}")
+            raise ProtocolError("bad_options", UNKNOWN_GAME, games=", ".join(sorted(GAME_NAMES)))
+        spec = get_spec(game)
         raw = body.get("options") or {}
         if not isinstance(raw, dict):
-            raise ProtocolError("bad_options", "'options' must be an object")
-        rules = get_game(game)
-        try:
-            options = rules.parse_options(raw)
-        except (InvalidOptions, KahvehaneError, TypeError, ValueError) as exc:
-            raise ProtocolError("bad_options", str(exc)) from None
-        entry = body.get("entry")
-        if game in ENTRY_GAMES:
-            if isinstance(entry, bool) or not isinstance(entry, int) or not 1 <= entry <= 10**9:
-                raise ProtocolError("bad_options",
-                                    "a Koz Maça table needs 'entry': a whole number of chips ≥ 1")
-        elif entry not in (None, 0):
-            raise ProtocolError("bad_options", f"{game} tables have no entry (RULES.md P-4)")
-        else:
-            entry = None
+            raise ProtocolError("bad_options", OPTIONS_NOT_OBJECT)
+        options = table_options(spec, raw)
+        entry = _entry(spec, body.get("entry"))
         clock = body.get("clock", self.settings.clock)
         if isinstance(clock, bool) or not isinstance(clock, int) or not 1 <= clock <= 600:
-            raise ProtocolError("bad_options", "'clock' is a whole number of seconds, 1 to 600")
+            raise ProtocolError("bad_options", BAD_CLOCK)
         table_id = secrets.token_hex(4)
-        seats = rules.num_seats(options)
+        seats = get_game(spec.id).num_seats(options)
         uid = user.id
         await self.store.write(
-            lambda s: db.create_table(s, table_id, game, options, entry, clock, uid, seats))
-        table = Table(self, table_id, game, options, entry, clock, user, 0 if entry else None)
+            lambda s: create_table(s, table_id, game, options, entry, clock, uid, seats))
+        table = self._actor(table_id, spec, options, entry, clock, user, 0 if entry else None)
         self.tables[table_id] = table
         table.start()
-        self.lobby_changed(table)
+        self.lobby_changed(table_id)
         return table
 
-    def table_closed(self, table: Table) -> None:
-        self.tables.pop(table.id, None)
-        self._dirty.pop(table.id, None)
-        for conn in list(table.viewers):
-            conn.tables.pop(table.id, None)
-        self._lobby_broadcast({"type": "lobby_remove", "table": table.id})
+    def route(self, table_id: object, cmd: Command) -> bool:
+        """Hand ``cmd`` to the table ``table_id``; ``False`` if there is no such open
+        table."""
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            return False
+        table.submit(cmd)
+        return True
+
+    # ================================================================ Host, the lobby
+    def table_closed(self, table_id: str) -> None:
+        self.tables.pop(table_id, None)
+        self._dirty.pop(table_id, None)
+        if self.bus.wants_lobby():
+            self.bus.publish_lobby(dumps({"type": "lobby_remove", "table": table_id}))
 
     def lobby(self) -> list[JSONObj]:
         return [t.info() for t in self.tables.values()]
 
-    def lobby_changed(self, table: Table) -> None:
+    def lobby_changed(self, table_id: str) -> None:
         """Coalesce lobby updates: at most one per table every 50 ms."""
-        if not self.lobby_subs:
+        if not self.bus.wants_lobby():
             return
-        self._dirty[table.id] = table
+        self._dirty[table_id] = None
         if self._flush is None:
             self._flush = asyncio.get_running_loop().call_later(0.05, self._flush_lobby)
 
     def _flush_lobby(self) -> None:
         self._flush = None
         dirty, self._dirty = self._dirty, {}
-        for table in dirty.values():
-            if table.id in self.tables:
-                self._lobby_broadcast({"type": "lobby_update", "table": table.info()})
+        for table_id in dirty:
+            table = self.tables.get(table_id)
+            if table is not None:
+                self.bus.publish_lobby(dumps({"type": "lobby_update", "table": table.info()}))
 
-    def _lobby_broadcast(self, msg: JSONObj) -> None:
-        if not self.lobby_subs:
-            return
-        text = dumps(msg)
-        for conn in self.lobby_subs:
-            conn.send_text(text)
-
-    # ================================================================ clients
-    async def user_for_token(self, token: str | None) -> UserInfo | None:
-        if not token or len(token) > 100:
-            return None
-        return await self.store.read(lambda s: session_user(s, token))
-
-    async def hello(self, conn: Conn) -> JSONObj:
-        user: JSONObj | None = None
-        if conn.user is not None:
-            u = conn.user
-            chips = await self.store.read(lambda s: chips_of(s, u.id))
-            user = {"id": u.id, "name": u.name, "guest": u.guest, "chips": chips}
-        s = self.settings
-        return {"type": "hello", "protocol": PROTOCOL, "user": user, "time": now_ms(),
-                "limits": {"max_message_bytes": s.max_message_bytes, "rate": s.rate,
-                           "burst": s.burst}}
-
-    def connected(self, conn: Conn) -> None:
-        self.conns.add(conn)
-
-    def disconnected(self, conn: Conn) -> None:
-        self.conns.discard(conn)
-        self.lobby_subs.discard(conn)
-        for table in list(conn.tables.values()):
-            table.submit(Command("detach", conn))
-        conn.tables.clear()
-
-    def dispatch(self, conn: Conn, text: str) -> None:
-        """Handle one client message (already admitted by size and rate)."""
-        try:
-            msg = orjson.loads(text)
-        except orjson.JSONDecodeError:
-            try:  # what orjson refuses and the standard library takes (big integers)
-                msg = json.loads(text)
-            except (ValueError, RecursionError):
-                conn.error("bad_json", "the message is not JSON")
-                return
-        if not isinstance(msg, dict):
-            conn.error("bad_message", "a message is a JSON object")
-            return
-        kind = msg.get("type")
-        try:
-            if kind in TABLE_MESSAGES:
-                table_id = msg.get("table")
-                table = self.tables.get(table_id) if isinstance(table_id, str) else None
-                if table is None:
-                    raise ProtocolError("not_found", f"no open table {table_id!r}")
-                table.submit(Command(kind, conn, msg))
-            elif kind == "ping":
-                conn.send({"type": "pong", "id": message_id(msg), "time": now_ms()})
-            elif kind == "lobby":
-                if msg.get("subscribe", True) is False:
-                    self.lobby_subs.discard(conn)
-                else:
-                    self.lobby_subs.add(conn)
-                    conn.send({"type": "lobby", "tables": self.lobby()})
-                conn.ok(msg)
-            elif kind == "create":
-                self._spawn(self._create_from_ws(conn, msg))
-            else:
-                raise ProtocolError("bad_message", f"unknown message type {kind!r}")
-        except ProtocolError as exc:
-            conn.error(exc.code, str(exc), msg=msg, table=msg.get("table")
-                       if isinstance(msg.get("table"), str) else None, rule=exc.rule)
-
-    async def _create_from_ws(self, conn: Conn, msg: JSONObj) -> None:
-        try:
-            table = await self.create_table(conn.user, msg)
-        except ProtocolError as exc:
-            conn.error(exc.code, str(exc), msg=msg)
-            return
-        conn.send({"type": "created", "id": message_id(msg), "table": table.info()})
-        table.submit(Command("join", conn, {"type": "join", "table": table.id}))
-
-    def _spawn(self, coro: Any) -> None:
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        """Run ``coro`` as a task the salon cancels when it stops."""
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+
+def _entry(spec: GameSpec, entry: object) -> int | None:
+    """The table's entry fee: required by a game with one (in its range), refused by
+    the others (RULES.md P-4)."""
+    rule = spec.entry
+    if rule is not None:
+        if isinstance(entry, bool) or not isinstance(entry, int) \
+                or not rule.min_entry <= entry <= rule.max_entry:
+            raise ProtocolError("bad_options", ENTRY_NEEDED, game=spec.name.en,
+                                min=rule.min_entry, max=rule.max_entry)
+        return entry
+    if entry not in (None, 0):
+        raise ProtocolError("bad_options", NO_ENTRY, game=spec.id)
+    return None

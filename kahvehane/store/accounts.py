@@ -20,20 +20,28 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from kahvehane.errors import KahvehaneError, Message
 from kahvehane.store.ledger import balance, grant, new_account, now_ms, user_account
-from kahvehane.store.models import Session as SessionRow
-from kahvehane.store.models import User
+from kahvehane.store.models import LoginSession, User
 
 NAME_RE = re.compile(r"^[\w .\-]{2,24}$")
 _hasher = PasswordHasher()  # argon2id with the library's (RFC 9106 low-memory) defaults
 
+NAME_NOT_STRING = Message("auth.name_not_string", "a name is a string",
+                          "ad bir metin olmalı")
+BAD_NAME = Message(
+    "auth.bad_name",
+    "a name has 2–24 letters, digits, spaces or _ . - and does not start with 'bot'",
+    "ad 2–24 harf, rakam, boşluk ya da _ . - içerir ve 'bot' ile başlamaz")
+BAD_PASSWORD = Message("auth.bad_password", "a password has 8 to 200 characters",
+                       "şifre 8 ile 200 karakter arasında olmalı")
+NAME_TAKEN = Message("auth.name_taken", "the name {name} is taken", "{name} adı alınmış")
 
-class AccountError(Exception):
-    """A sign-up or sign-in that cannot be done; ``code`` is the protocol's error code."""
 
-    def __init__(self, code: str, message: str) -> None:
-        self.code = code
-        super().__init__(message)
+class AccountError(KahvehaneError):
+    """A sign-up or sign-in that cannot be done (its ``code`` says which: ``auth.*``)."""
+
+    default_code = "auth.refused"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,19 +60,16 @@ def name_key(name: str) -> str:
 
 def check_name(name: object) -> str:
     if not isinstance(name, str):
-        raise AccountError("bad_name", "a name is a string")
+        raise AccountError(NAME_NOT_STRING)
     name = unicodedata.normalize("NFKC", name).strip()
     if not NAME_RE.fullmatch(name) or name.lower().startswith("bot"):
-        raise AccountError(
-            "bad_name",
-            "a name has 2–24 letters, digits, spaces or _ . - and does not start with 'bot'",
-        )
+        raise AccountError(BAD_NAME)
     return name
 
 
 def check_password(password: object) -> str:
     if not isinstance(password, str) or not 8 <= len(password) <= 200:
-        raise AccountError("bad_password", "a password has 8 to 200 characters")
+        raise AccountError(BAD_PASSWORD)
     return password
 
 
@@ -85,14 +90,14 @@ def create_user(session: Session, name: str, password_hash: str | None, *, guest
     """A new person (or guest) with a ledger account and, if ``chips``, the one grant."""
     key = name_key(name)
     if session.scalar(select(User.id).where(User.name_key == key)) is not None:
-        raise AccountError("name_taken", f"the name {name!r} is taken")
+        raise AccountError(NAME_TAKEN, name=repr(name))
     user = User(name=name, name_key=key, password_hash=password_hash, guest=guest,
                 created_at=now_ms())
     session.add(user)
     try:
         session.flush()
     except IntegrityError:
-        raise AccountError("name_taken", f"the name {name!r} is taken") from None
+        raise AccountError(NAME_TAKEN, name=repr(name)) from None
     acct = new_account(session, "user", user_id=user.id)
     if chips > 0:
         grant(session, acct.id, chips, memo=f"starting chips of {name}")
@@ -132,18 +137,18 @@ def new_session(session: Session, user_id: int, days: float) -> str:
     """Create a sign-in session; return the token for the cookie (stored only hashed)."""
     token = secrets.token_urlsafe(32)
     now = now_ms()
-    session.add(SessionRow(token_hash=token_hash(token), user_id=user_id, created_at=now,
+    session.add(LoginSession(token_hash=token_hash(token), user_id=user_id, created_at=now,
                            expires_at=now + int(days * 86_400_000)))
     return token
 
 
 def session_user(session: Session, token: str) -> UserInfo | None:
     """The signed-in user of a cookie token, or ``None`` (unknown or expired)."""
-    row = session.get(SessionRow, token_hash(token))
+    row = session.get(LoginSession, token_hash(token))
     if row is None or row.expires_at < now_ms():
         return None
     return user_info(session, row.user_id)
 
 
 def end_session(session: Session, token: str) -> None:
-    session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash(token)))
+    session.execute(delete(LoginSession).where(LoginSession.token_hash == token_hash(token)))

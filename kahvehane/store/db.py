@@ -16,7 +16,8 @@ kinds:
 The caller awaits the commit before it tells anyone what happened, so a server that
 stops at any moment restarts from a database that holds every move a player has seen. A
 write that fails raises in its caller (a failed group is retried job by job, so one bad
-job fails alone); the caller undoes what it had not yet saved (``Table._play``).
+job fails alone); the caller undoes what it had not yet saved
+(``kahvehane.server.table.session.MatchSession.play``).
 
 Reads run in a small thread pool with their own sessions (:meth:`Store.read`).
 """

@@ -16,27 +16,34 @@ runs one settlement in one database transaction, nothing of it is kept.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from kahvehane.games.koz_maca.chips import ChipSettlement, settle_game
+from kahvehane.errors import KahvehaneError, Message
+from kahvehane.games.spec import Transfer
 from kahvehane.store.models import Account, LedgerEntry, LedgerTxn
 
 #: Account kinds that may go negative: the issuer (minus all grants) and the house.
 SYSTEM_KINDS = ("issuer", "house")
 
+FEWER_CHIPS = Message("ledger.insufficient_chips",
+                      "account {account} has fewer than {needed} chips",
+                      "{account} numaralı hesapta {needed} çipten az var")
 
-class InsufficientChips(Exception):
-    """An account would go below zero."""
+
+class InsufficientChips(KahvehaneError):
+    """An account would go below zero (``user_id``: its owner, if a person's)."""
+
+    default_code = FEWER_CHIPS.code
 
     def __init__(self, account_id: int, user_id: int | None, needed: int) -> None:
         self.account_id = account_id
         self.user_id = user_id
         self.needed = needed
-        super().__init__(f"account {account_id} has fewer than {needed} chips")
+        super().__init__(FEWER_CHIPS, account=account_id, needed=needed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,32 +144,27 @@ def balance(session: Session, account_id: int) -> int:
     return int(value or 0)
 
 
-# ----------------------------------------------------------------- Koz Maça (KM-14/15)
-def koz_maca_start_moves(entry: int, payers: Sequence[int], pot: int, kasa: int) -> list[Move]:
-    """The start of a game: every seat's payer puts the entry in the pot, and one entry
-    goes from the pot to the Kasa ("at the start of each game K += E", KM-15)."""
-    return [Move(p, pot, entry) for p in payers] + [Move(pot, kasa, entry)]
+# ----------------------------------------------------------------- a table's transfers
+def table_accounts(payers: Sequence[int], pot: int, kasa: int) -> dict[str, int]:
+    """The ledger accounts behind a table's account names (:class:`Transfer`):
+    ``seat:s`` is ``payers[s]`` (a person's account, or the house for a bot), then the
+    table's ``pot`` and ``kasa``."""
+    return {"pot": pot, "kasa": kasa, **{f"seat:{s}": a for s, a in enumerate(payers)}}
 
 
-def koz_maca_end_moves(
-    entry: int, kasa_before: int, winner: int, claimant: int | None,
-    payers: Sequence[int], pot: int, kasa: int,
-) -> tuple[ChipSettlement, list[Move]]:
-    """The end of a game, as :func:`~kahvehane.games.koz_maca.chips.settle_game` says:
-    the moves it lists that were not already made at the start (the winner's 3E from the
-    pot, the Kasa to its claimant). ``payers[s]`` is the account of seat ``s``."""
-    settlement = settle_game(entry, kasa_before, winner, claimant)
-    names = {"pot": pot, "kasa": kasa, **{f"seat:{s}": a for s, a in enumerate(payers)}}
-    start = {(f"seat:{s}", "pot", entry) for s in range(len(payers))} | {("pot", "kasa", entry)}
-    made = {(t.source, t.target, t.amount) for t in settlement.transfers} & start
-    if made != start:  # the start moves above must be exactly the function's own
-        raise AssertionError("the Koz Maça start moves disagree with settle_game")
-    end = [
-        Move(names[t.source], names[t.target], t.amount)
-        for t in settlement.transfers
-        if (t.source, t.target, t.amount) not in start and t.amount > 0
-    ]
-    return settlement, end
+def transfer_moves(transfers: Iterable[Transfer], accounts: Mapping[str, int]) -> list[Move]:
+    """A game's transfers (its :class:`~kahvehane.games.spec.EntryRule`'s, by account
+    name) as moves between ledger accounts; transfers of nothing are left out."""
+    out: list[Move] = []
+    for t in transfers:
+        if t.amount == 0:
+            continue
+        try:
+            out.append(Move(accounts[t.source], accounts[t.target], t.amount))
+        except KeyError as exc:
+            raise ValueError(f"a transfer names the account {exc.args[0]!r}, which the"
+                             f" table does not have ({', '.join(accounts)})") from None
+    return out
 
 
 # ----------------------------------------------------------------- audit

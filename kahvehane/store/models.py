@@ -49,7 +49,7 @@ class User(Base):
     created_at: Mapped[int] = mapped_column(BigInteger)
 
 
-class Session(Base):
+class LoginSession(Base):
     """A sign-in: only the SHA-256 of the cookie's token is stored."""
 
     __tablename__ = "sessions"

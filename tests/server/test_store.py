@@ -9,21 +9,25 @@ from typing import Any
 import pytest
 from sqlalchemy import event, select
 
+from kahvehane.games import get_spec
+from kahvehane.games.base import MatchSummary
 from kahvehane.store import Store
-from kahvehane.store import matches as db
 from kahvehane.store.accounts import AccountError, create_user, new_session, session_user
 from kahvehane.store.ledger import (
     InsufficientChips,
     Move,
     audit,
-    koz_maca_end_moves,
     new_account,
     post,
     system_account,
+    table_accounts,
     totals,
+    transfer_moves,
     user_account,
 )
+from kahvehane.store.matches import ACTIONS, action_row, start_match
 from kahvehane.store.models import ActionRow, LedgerTxn
+from kahvehane.store.tables import create_table
 from tests.server.test_storage_failure import failing_inserts
 
 
@@ -66,8 +70,12 @@ def test_ledger_and_accounts(fresh_db: str) -> None:
             house = system_account(s, "house").id
             payers = [user_account(s, ids[0]).id, house, user_account(s, ids[1]).id, house]
             post(s, "entry", [Move(p, pot, 100) for p in payers] + [Move(pot, kasa, 100)])
-            settlement, moves = koz_maca_end_moves(100, 0, 2, 0, payers, pot, kasa)
-            post(s, "settle", moves)
+            rule = get_spec("koz_maca").entry
+            assert rule is not None
+            settlement = rule.settle(100, 0, MatchSummary(True, (0, 0, 0, 0), 2,
+                                                          {"kasa_claimant": 0}))
+            post(s, "settle", transfer_moves(settlement.at_end,
+                                             table_accounts(payers, pot, kasa)))
             return settlement.net
 
         assert store.run_sync(koz) == (0, -100, 200, -100)
@@ -87,8 +95,8 @@ def _new_match(store: Store) -> int:
 
         assert isinstance(s, Session)
         user = create_user(s, "Ayşe", None, guest=True, chips=0)
-        db.create_table(s, "t1", "duz_okey", {}, None, 30, user.id, 4)
-        return db.start_match(s, "t1", "duz_okey", {}, ["Ayşe", "b", "b", "b"],
+        create_table(s, "t1", "duz_okey", {}, None, 30, user.id, 4)
+        return start_match(s, "t1", "duz_okey", {}, ["Ayşe", "b", "b", "b"],
                               [user.id, None, None, None], [None, "x", "x", "x"],
                               None).match_id
 
@@ -109,7 +117,7 @@ def _move_writes(db_url: str, play: Callable[[Callable[[int], Awaitable[None]],
         store.start()
 
         async def write(i: int) -> None:
-            await store.insert(db.ACTIONS, [db.action_row(match_id, 0, i, {"act": "x"})])
+            await store.insert(ACTIONS, [action_row(match_id, 0, i, {"act": "x"})])
 
         asyncio.run(play(write, checkouts))
         with store.sessions() as s:

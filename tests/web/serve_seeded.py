@@ -18,14 +18,14 @@ from kahvehane.fair import new_seed
 
 
 def main(argv: list[str]) -> int:
-    import kahvehane.server.table as table_module
+    import kahvehane.server.table.session as session_module
 
     seeds = [s for s in os.environ.get("KAHVEHANE_WEB_SEEDS", "").split(",") if s]
 
     def seeded() -> str:
         return seeds.pop(0) if seeds else new_seed()
 
-    table_module.new_seed = seeded  # type: ignore[assignment]
+    session_module.new_seed = seeded  # type: ignore[assignment]
     return cli_main(argv)
 
 

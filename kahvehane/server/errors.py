@@ -1,0 +1,205 @@
+"""The salon's refusals: every error a client can be sent, as a :class:`Message` in
+English and Turkish, and the error types that carry them.
+
+A refusal has two codes. The **protocol code** (``not_seated``, ``bad_options``, ...;
+``docs/protocol.md`` §7) says what kind of refusal it is and is what clients branch on;
+the **message code** (``server.not_seated``, or an engine's own, ``okey.not_your_turn``)
+names the text, which the client renders in its language from ``GET /api/messages``
+with the error's params. Both travel in every error the server sends::
+
+    {"type": "error", "code": "not_seated", "message": "you have no seat at this table",
+     "rule": null, "i18n": {"code": "server.not_seated", "params": {}}, ...}
+
+>>> exc = ProtocolError("seat_taken", SEAT_TAKEN, seat=2)
+>>> exc.protocol_code, exc.code, exc.reason
+('seat_taken', 'server.seat_taken', 'seat 2 is taken')
+>>> exc.render("tr")
+'2. koltuk dolu'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kahvehane.errors import ActionError, KahvehaneError, Message
+
+__all__ = ["HTTPError", "NotSaved", "ProtocolError", "i18n"]
+
+
+def i18n(exc: KahvehaneError) -> dict[str, Any]:
+    """What a client needs to render ``exc`` in its language: the message code and the
+    params (JSON values)."""
+    out = exc.to_json()
+    return {"code": out["code"], "params": out["params"]}
+
+
+class ProtocolError(KahvehaneError):
+    """A client message answered with ``error`` (to its sender only); nothing changed.
+
+    ``protocol_code`` is the protocol's error code; ``rule`` the rule an engine cited (or
+    ``None``). Made from a :class:`Message` and its params, or from another error
+    (:meth:`wrap`), whose message code, params and rule it keeps.
+    """
+
+    default_code = "server.refused"
+
+    def __init__(self, protocol_code: str, message: Message, rule: str | None = None, /,
+                 **params: Any) -> None:
+        self.protocol_code = protocol_code
+        self.rule = rule
+        super().__init__(message, **params)
+
+    @classmethod
+    def wrap(cls, protocol_code: str, exc: KahvehaneError) -> ProtocolError:
+        """``exc`` (an engine's refusal, bad options, ...) as the protocol's
+        ``protocol_code``, with ``exc``'s own message code, params and rule."""
+        rule = exc.rule if isinstance(exc, ActionError) else None
+        out = cls(protocol_code, exc.message, rule, **exc.params)
+        out.code = exc.code
+        return out
+
+
+class HTTPError(KahvehaneError):
+    """An HTTP request answered with ``status`` and ``{"error": {...}}``."""
+
+    default_code = "http.refused"
+
+    def __init__(self, status: int, protocol_code: str, message: Message, /,
+                 **params: Any) -> None:
+        self.status = status
+        self.protocol_code = protocol_code
+        super().__init__(message, **params)
+
+    @classmethod
+    def wrap(cls, status: int, protocol_code: str, exc: KahvehaneError) -> HTTPError:
+        out = cls(status, protocol_code, exc.message, **exc.params)
+        out.code = exc.code
+        return out
+
+
+class NotSaved(KahvehaneError):
+    """A database write failed; the change it would have saved was undone in memory
+    (the cause is the exception's ``__cause__``)."""
+
+    default_code = "server.not_saved"
+
+
+# ---------------------------------------------------------------- the WebSocket
+NOT_JSON = Message("server.not_json", "the message is not JSON", "mesaj JSON değil")
+NOT_UTF8 = Message("server.not_utf8", "frames are UTF-8 JSON text",
+                   "çerçeveler UTF-8 JSON metni olmalı")
+NOT_OBJECT = Message("server.not_object", "a message is a JSON object",
+                     "bir mesaj JSON nesnesi olmalı")
+UNKNOWN_TYPE = Message("server.unknown_type", "unknown message type {type}",
+                       "bilinmeyen mesaj türü {type}")
+MISSING_FIELD = Message("server.missing_field", "the message has no {field} field",
+                        "mesajda {field} alanı yok")
+FIELD_IS_BOOL = Message("server.field_is_bool", "{field} must not be true or false",
+                        "{field} true ya da false olamaz")
+FIELD_TYPE = Message("server.field_type", "{field} has the wrong type",
+                     "{field} alanının türü yanlış")
+RATE_LIMITED = Message("server.rate_limited", "at most {rate} messages a second",
+                       "saniyede en fazla {rate} mesaj gönderilebilir")
+NO_TABLE = Message("server.no_table", "no open table {table}", "{table} diye açık masa yok")
+SIGN_IN_TO_OPEN = Message("server.sign_in_to_open",
+                          "sign in (or play as a guest) to open a table",
+                          "masa açmak için giriş yapın (ya da misafir olarak oynayın)")
+SIGN_IN_TO_SIT = Message("server.sign_in_to_sit",
+                         "sign in (or play as a guest) to take a seat",
+                         "oturmak için giriş yapın (ya da misafir olarak oynayın)")
+UNKNOWN_GAME = Message("server.unknown_game", "'game' must be one of {games}",
+                       "'game' şunlardan biri olmalı: {games}")
+BAD_OPTIONS = Message("server.bad_options", "the options cannot be read: {detail}",
+                      "seçenekler okunamadı: {detail}")
+OPTIONS_NOT_OBJECT = Message("server.options_not_object", "'options' must be an object",
+                             "'options' bir nesne olmalı")
+ENTRY_NEEDED = Message(
+    "server.entry_needed",
+    "a {game} table needs 'entry': a whole number of chips from {min} to {max}",
+    "{game} masası 'entry' ister: {min} ile {max} arasında tam sayı bir çip miktarı")
+NO_ENTRY = Message("server.no_entry", "{game} tables have no entry (RULES.md P-4)",
+                   "{game} masalarında giriş ücreti yoktur (RULES.md P-4)")
+BAD_CLOCK = Message("server.bad_clock", "'clock' is a whole number of seconds, 1 to 600",
+                    "'clock' 1 ile 600 arasında tam sayı bir saniye değeri olmalı")
+NO_SUCH_SEAT = Message("server.no_such_seat", "seats are 0..{last}",
+                       "koltuklar 0 ile {last} arasında")
+SEAT_TAKEN = Message("server.seat_taken", "seat {seat} is taken", "{seat}. koltuk dolu")
+SEATS_TAKEN = Message("server.seats_taken", "a match is being played: seats are taken",
+                      "masada oyun sürüyor: koltuklar dolu")
+NOT_SEATED = Message("server.not_seated", "you have no seat at this table",
+                     "bu masada koltuğunuz yok")
+NOT_YOUR_SEAT = Message("server.not_your_seat",
+                        "you hold seat {seat}: you cannot act for another",
+                        "sizin koltuğunuz {seat}: başka bir koltuk adına oynayamazsınız")
+MANAGER_STARTS = Message("server.manager_starts",
+                         "only the table manager starts the match (P-1)",
+                         "oyunu yalnızca masa yöneticisi başlatır (P-1)")
+MANAGER_CANCELS = Message("server.manager_cancels",
+                          "only the table manager stops the countdown",
+                          "geri sayımı yalnızca masa yöneticisi durdurur")
+NOT_WAITING = Message("server.not_waiting", "the table is not waiting ({status})",
+                      "masa beklemede değil ({status})")
+NO_COUNTDOWN = Message("server.no_countdown", "no countdown is running",
+                       "süren bir geri sayım yok")
+ENTRY_SHORT = Message("server.entry_short",
+                      "this table's entry is {entry} chips; you have {chips}",
+                      "bu masanın giriş ücreti {entry} çip; sizde {chips} çip var")
+NO_DEAL = Message("server.no_deal", "no deal is in progress", "süren bir el yok")
+BAD_ACTION = Message("server.bad_action", "the action cannot be read: {detail}",
+                     "hamle okunamadı: {detail}")
+NO_SUGGESTIONS = Message("server.no_suggestions",
+                         "this game does not suggest arrangements",
+                         "bu oyunda dizilim önerisi yok")
+STORAGE_FAILED = Message("server.storage_failed",
+                         "the server could not save that; nothing changed: try again",
+                         "sunucu bunu kaydedemedi; hiçbir şey değişmedi: yeniden deneyin")
+INTERNAL = Message("server.internal", "the server failed to do that",
+                   "sunucu bunu yapamadı")
+
+# ------------------------------------------------- why the server cancelled a countdown
+CANCEL_NO_ENTRY = Message("server.cancel.no_entry",
+                          "a seated player no longer has the entry",
+                          "oturan oyunculardan birinin artık giriş ücreti yok")
+CANCEL_NOT_SAVED = Message("server.cancel.not_saved",
+                           "the server could not save the start of the match",
+                           "sunucu oyunun başlangıcını kaydedemedi")
+
+# ------------------------------------------------------------- what was not saved (logs)
+DEAL_NOT_SAVED = Message("server.not_saved.deal", "deal {deal} was not saved",
+                         "{deal}. el kaydedilemedi")
+ACTION_NOT_SAVED = Message("server.not_saved.action",
+                           "action {action} of deal {deal} was not saved",
+                           "{deal}. elin {action}. hamlesi kaydedilemedi")
+END_NOT_SAVED = Message("server.not_saved.end", "the end of match {match} was not saved",
+                        "{match} numaralı oyunun sonu kaydedilemedi")
+SEATS_NOT_SAVED = Message("server.not_saved.seats", "the seats were not saved",
+                          "koltuklar kaydedilemedi")
+CLOSE_NOT_SAVED = Message("server.not_saved.close", "the table's closing was not saved",
+                          "masanın kapanışı kaydedilemedi")
+
+# ---------------------------------------------------------------- HTTP
+NOT_JSON_CONTENT = Message("http.not_json_content",
+                           "send JSON with Content-Type: application/json",
+                           "JSON'u Content-Type: application/json ile gönderin")
+BODY_TOO_LARGE = Message("http.body_too_large", "a request body is at most {max} bytes",
+                         "istek gövdesi en fazla {max} bayt olabilir")
+BODY_NOT_JSON = Message("http.body_not_json", "the body is not JSON", "gövde JSON değil")
+BODY_NOT_OBJECT = Message("http.body_not_object", "the body is a JSON object",
+                          "gövde bir JSON nesnesi olmalı")
+NAME_AND_PASSWORD = Message("http.name_and_password", "send 'name' and 'password'",
+                            "'name' ve 'password' gönderin")
+NOT_WHOLE_NUMBER = Message("http.not_whole_number", "{name} must be a whole number",
+                           "{name} tam sayı olmalı")
+SIGN_IN_FIRST = Message("http.sign_in_first", "sign in first", "önce giriş yapın")
+LOGIN_THROTTLED = Message("http.login_throttled",
+                          "too many failed sign-ins: wait a few minutes",
+                          "çok fazla başarısız giriş: birkaç dakika bekleyin")
+BAD_CREDENTIALS = Message("http.bad_credentials", "wrong name or password",
+                          "ad ya da şifre yanlış")
+NO_OPEN_TABLE = Message("http.no_open_table", "no such open table", "böyle açık bir masa yok")
+NO_MATCH = Message("http.no_match", "no such match", "böyle bir oyun yok")
+NO_GAME = Message("http.no_game", "no game {game}", "{game} diye bir oyun yok")
+NO_PLAYER = Message("http.no_player", "no such player", "böyle bir oyuncu yok")
+MATCH_IN_PROGRESS = Message("http.match_in_progress",
+                            "the record is published when the match is over",
+                            "oyunun kaydı oyun bitince yayımlanır")

@@ -1,0 +1,148 @@
+"""The gateway: the side of the salon that owns the sockets — connections and what each
+watches, sessions (who a cookie is), the first checks of every client message, and the
+lobby's fan-out. It hands table messages to the salon's router as commands carrying the
+connection's :class:`~kahvehane.server.table.ports.Viewer`, and it is where the bus
+delivers the tables' texts.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from itertools import count
+
+import orjson
+from starlette.websockets import WebSocket
+
+from kahvehane.server.connection import Conn, DirectLine
+from kahvehane.server.errors import NO_TABLE, NOT_JSON, NOT_OBJECT, UNKNOWN_TYPE, ProtocolError
+from kahvehane.server.protocol import PROTOCOL, JSONObj, message_id, now_ms
+from kahvehane.server.salon import Salon
+from kahvehane.server.table.ports import Command, Viewer
+from kahvehane.store.accounts import UserInfo, chips_of, session_user
+
+__all__ = ["TABLE_MESSAGES", "Gateway"]
+
+#: Client message types handled by a table (``docs/protocol.md`` §3.2).
+TABLE_MESSAGES = frozenset(
+    {"join", "part", "sit", "leave", "start", "cancel", "act", "back", "suggest"}
+)
+
+
+class Gateway:
+    """The connections of this process, registered on the salon's bus."""
+
+    def __init__(self, salon: Salon, gateway_id: str | None = None) -> None:
+        self.id = gateway_id if gateway_id is not None else secrets.token_hex(4)
+        self.salon = salon
+        self.settings = salon.settings
+        self.conns: dict[int, Conn] = {}
+        self.watching: dict[int, set[str]] = {}  # connection -> the tables it is attached to
+        self.lobby_subs: dict[int, Conn] = {}
+        self._ids = count(1)
+        salon.bus.register(self)
+
+    # ================================================================ connections
+    def connect(self, ws: WebSocket, user: UserInfo | None, line: DirectLine | None = None
+                ) -> Conn:
+        """A new connection, signed in as ``user`` (``line``: its direct line)."""
+        conn_id = next(self._ids)
+        conn = Conn(ws, user, self.settings, line, viewer=Viewer(self.id, conn_id, user))
+        self.conns[conn_id] = conn
+        return conn
+
+    def disconnected(self, conn: Conn) -> None:
+        """The connection is gone: it follows no lobby and is detached from its tables."""
+        conn_id = conn.viewer.conn
+        self.conns.pop(conn_id, None)
+        self.lobby_subs.pop(conn_id, None)
+        for table_id in self.watching.pop(conn_id, ()):
+            self.salon.route(table_id, Command("detach", conn.viewer))
+
+    async def user_for_token(self, token: str | None) -> UserInfo | None:
+        """The signed-in user of a session cookie's token, if any."""
+        if not token or len(token) > 100:
+            return None
+        return await self.salon.store.read(lambda s: session_user(s, token))
+
+    async def hello(self, conn: Conn) -> JSONObj:
+        user: JSONObj | None = None
+        if conn.user is not None:
+            u = conn.user
+            chips = await self.salon.store.read(lambda s: chips_of(s, u.id))
+            user = {"id": u.id, "name": u.name, "guest": u.guest, "chips": chips}
+        s = self.settings
+        return {"type": "hello", "protocol": PROTOCOL, "user": user, "time": now_ms(),
+                "limits": {"max_message_bytes": s.max_message_bytes, "rate": s.rate,
+                           "burst": s.burst}}
+
+    # ================================================================ from clients
+    def dispatch(self, conn: Conn, text: str) -> None:
+        """Handle one client message (already admitted by size and rate)."""
+        try:
+            msg = orjson.loads(text)
+        except orjson.JSONDecodeError:
+            try:  # what orjson refuses and the standard library takes (big integers)
+                msg = json.loads(text)
+            except (ValueError, RecursionError):
+                conn.refuse(ProtocolError("bad_json", NOT_JSON))
+                return
+        if not isinstance(msg, dict):
+            conn.refuse(ProtocolError("bad_message", NOT_OBJECT))
+            return
+        kind = msg.get("type")
+        try:
+            if kind in TABLE_MESSAGES:
+                table_id = msg.get("table")
+                if not self.salon.route(table_id, Command(kind, conn.viewer, msg)):
+                    raise ProtocolError("not_found", NO_TABLE, table=repr(table_id))
+            elif kind == "ping":
+                conn.send({"type": "pong", "id": message_id(msg), "time": now_ms()})
+            elif kind == "lobby":
+                if msg.get("subscribe", True) is False:
+                    self.lobby_subs.pop(conn.viewer.conn, None)
+                else:
+                    self.lobby_subs[conn.viewer.conn] = conn
+                    conn.send({"type": "lobby", "tables": self.salon.lobby()})
+                conn.ok(msg)
+            elif kind == "create":
+                self.salon.spawn(self._create(conn, msg))
+            else:
+                raise ProtocolError("bad_message", UNKNOWN_TYPE, type=repr(kind))
+        except ProtocolError as exc:
+            table = msg.get("table")
+            conn.refuse(exc, msg=msg, table=table if isinstance(table, str) else None)
+
+    async def _create(self, conn: Conn, msg: JSONObj) -> None:
+        try:
+            table = await self.salon.create_table(conn.user, msg)
+        except ProtocolError as exc:
+            conn.refuse(exc, msg=msg)
+            return
+        conn.send({"type": "created", "id": message_id(msg), "table": table.info()})
+        table.submit(Command("join", conn.viewer, {"type": "join", "table": table.id}))
+
+    # ================================================================ from the bus
+    def deliver(self, conn: int, texts: Sequence[str]) -> None:
+        c = self.conns.get(conn)
+        if c is not None:
+            c.send_texts(texts)
+
+    def attached(self, viewer: Viewer, table_id: str) -> None:
+        if viewer.conn in self.conns:
+            self.watching.setdefault(viewer.conn, set()).add(table_id)
+        else:  # it closed while its join was on the way: detach it again
+            self.salon.route(table_id, Command("detach", viewer))
+
+    def detached(self, viewer: Viewer, table_id: str) -> None:
+        tables = self.watching.get(viewer.conn)
+        if tables is not None:
+            tables.discard(table_id)
+
+    def wants_lobby(self) -> bool:
+        return bool(self.lobby_subs)
+
+    def lobby(self, text: str) -> None:
+        for conn in self.lobby_subs.values():
+            conn.send_text(text)

@@ -1,0 +1,86 @@
+"""Moves the server makes for a seat: a bot's seat, and a person whose clock ran out
+(played by a fallback bot while they are away). One path for both.
+
+A bot is asked with the seat's view and legal actions. It may first answer with one of
+the game's **free actions** (``GameSpec.free_actions``, the actions a seat may make on
+or off turn, such as Okey's ``arrange``): that is applied like any move, does not end the
+turn, and the bot is asked once more for its move. A second free answer in the same turn
+is not applied (the bot would be arranging in circles): the first legal action is
+played instead, so a turn always ends.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Awaitable, Callable
+
+from kahvehane.bots import Bot, bot_kinds, make_bot
+from kahvehane.errors import IllegalAction
+from kahvehane.games.base import Action
+from kahvehane.server.table.seats import SeatState
+from kahvehane.server.table.session import MatchSession
+
+__all__ = ["Autoplay", "Play"]
+
+log = logging.getLogger("kahvehane.server.table")
+
+#: Apply one action for a seat, save it and queue its events (the actor's).
+Play = Callable[[Action], Awaitable[None]]
+
+
+class Autoplay:
+    """The bots of one table: ``preferred`` is the salon's bot kind, used where the
+    game has it (else ``random``); ``rng`` seeds each bot (bots' choices only, never
+    deals)."""
+
+    def __init__(self, game: str, free_actions: tuple[str, ...], preferred: str,
+                 rng: random.Random) -> None:
+        self.game = game
+        self.free = frozenset(free_actions)
+        kinds = bot_kinds(game)
+        self.kind = preferred if preferred in kinds else "random"
+        self._kinds = kinds
+        self._rng = rng
+
+    def new_bot(self, seat: int, kind: str | None = None) -> Bot:
+        """A bot for ``seat``: of ``kind`` if the game has it (a restored match's), else
+        of the table's kind."""
+        use = kind if kind is not None and kind in self._kinds else self.kind
+        return make_bot(self.game, use, seat, random.Random(self._rng.getrandbits(64)))
+
+    def bot_for(self, st: SeatState, seat: int) -> Bot:
+        """Who plays ``seat`` now: its bot, or the fallback of its away person."""
+        if st.bot is not None:
+            return st.bot
+        if st.fallback is None:
+            st.fallback = self.new_bot(seat)
+        return st.fallback
+
+    async def turn(self, session: MatchSession, seat: int, bot: Bot, play: Play) -> None:
+        """``bot``'s move for ``seat`` if the seat is to act (see the module's text)."""
+        state = session.current
+        if state is None or seat not in state.to_act:
+            return
+        legal = state.legal_actions(seat)
+        if not legal:
+            return
+        action = bot.choose(state.view(seat), legal)
+        if action.act in self.free:
+            try:
+                await play(action)
+            except IllegalAction as exc:
+                log.warning("%s bot at seat %d: %s refused: %s", self.game, seat,
+                            action.act, exc)
+                action = legal[0]
+            else:
+                state = session.current
+                if state is None or seat not in state.to_act:
+                    return
+                legal = state.legal_actions(seat)
+                if not legal:
+                    return
+                action = bot.choose(state.view(seat), legal)
+                if action.act in self.free:
+                    action = legal[0]
+        await play(action)

@@ -1,0 +1,163 @@
+"""A table's match and the persistence contract around it: **saved before told**.
+
+Every accepted action and every deal (its secret seed and published commitment) is
+written to the database before the table numbers it or tells anyone. If a write fails,
+what it would have saved is undone in memory too — a deal is dropped, a deal whose
+action was not saved is rebuilt from its setup and its saved actions — and
+:class:`~kahvehane.server.errors.NotSaved` is raised: the match is then exactly what the
+database holds. A match's end (settlement, standings, record) is one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kahvehane.fair import commitment, new_seed
+from kahvehane.games.base import Action, DealResult, DealState, Event, GameRules
+from kahvehane.match import Match
+from kahvehane.records import replay
+from kahvehane.server.errors import ACTION_NOT_SAVED, DEAL_NOT_SAVED, END_NOT_SAVED, NotSaved
+from kahvehane.store import Store
+from kahvehane.store.matches import (
+    ACTIONS,
+    DEALS,
+    FinishedMatch,
+    StartedMatch,
+    action_row,
+    deal_row,
+    finish_match,
+    start_match,
+)
+from kahvehane.store.standings import seat_outcomes
+
+__all__ = ["DealOver", "MatchSession"]
+
+
+@dataclass(frozen=True, slots=True)
+class DealOver:
+    """A deal that has just ended: its number, revealed seed, commitment and result."""
+
+    k: int
+    seed: str | int | None
+    commitment: str | None
+    result: DealResult
+
+
+class MatchSession:
+    """The running match of one table (``match_id``: its row in the database)."""
+
+    def __init__(self, store: Store, match: Match, match_id: int) -> None:
+        self.store = store
+        self.match = match
+        self.match_id = match_id
+
+    @classmethod
+    async def start(cls, store: Store, table_id: str, rules: GameRules,
+                    options: dict[str, Any], players: list[str],
+                    seat_users: list[int | None], bots: list[str | None],
+                    entry: int | None) -> tuple[MatchSession, StartedMatch]:
+        """Create the match in the database, with its entries (all or nothing); the
+        error of a failed start (``InsufficientChips``, or the database's) propagates."""
+        game = rules.name
+        started = await store.write(
+            lambda s: start_match(s, table_id, game, options, players, seat_users, bots, entry))
+        return cls(store, Match(rules, options, players=players), started.match_id), started
+
+    @classmethod
+    def restore(cls, store: Store, match_id: int, record: dict[str, Any]) -> MatchSession:
+        """An unfinished match from its record (after a restart)."""
+        return cls(store, replay(record), match_id)
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def current(self) -> DealState | None:
+        """The deal in progress (``None`` between deals and after the match)."""
+        return self.match.current
+
+    @property
+    def state(self) -> DealState | None:
+        """The last deal's state, in progress or over (``None`` before the first)."""
+        deals = self.match.deals
+        return deals[-1].state if deals else None
+
+    @property
+    def complete(self) -> bool:
+        return self.match.complete
+
+    def score(self) -> dict[str, Any]:
+        """The live score table (yazboz): each deal's scores and the totals."""
+        match = self.match
+        summary = match.rules.summary(match.options, match.history)
+        return {"deals": [{"scores": list(r.scores), "end": r.end} for r in match.history],
+                "totals": list(summary.totals)}
+
+    def deal_over(self) -> DealOver | None:
+        """The deal just ended, if the last one is over."""
+        match = self.match
+        if not match.deals or not match.deals[-1].state.is_over:
+            return None
+        entry = match.deals[-1]
+        return DealOver(len(match.deals) - 1, entry.seed, entry.commitment, match.history[-1])
+
+    # ---------------------------------------------------------------- changing
+    async def next_deal(self) -> tuple[int, str]:
+        """Commit to a fresh secret seed, deal from it and save it: ``(k, commitment)``."""
+        seed = new_seed()
+        commit = commitment(seed)
+        match = self.match
+        k = len(match.deals)
+        match.deal(seed=seed, commitment=commit)
+        try:
+            await self.store.insert(DEALS, [deal_row(self.match_id, k, seed, commit)])
+        except Exception as exc:
+            match.deals.pop()  # the deal was never shown to anyone
+            raise NotSaved(DEAL_NOT_SAVED, deal=k) from exc
+        return k, commit
+
+    async def play(self, action: Action) -> list[Event]:
+        """Apply ``action`` and save it; its events. An illegal action raises the
+        engine's error and changes nothing; one that cannot be saved is undone."""
+        match = self.match
+        events = match.apply(action)  # IllegalAction leaves everything as it was
+        k = len(match.deals) - 1
+        i = len(match.deals[-1].actions) - 1
+        try:
+            await self.store.insert(ACTIONS, [action_row(self.match_id, k, i, action.to_json())])
+        except Exception as exc:
+            self.rewind(k, i)
+            raise NotSaved(ACTION_NOT_SAVED, action=i, deal=k) from exc
+        return events
+
+    def rewind(self, k: int, keep: int) -> None:
+        """Undo the unsaved actions of deal ``k`` (the last): rebuild its state from its
+        setup and its first ``keep`` actions, which the database holds."""
+        match = self.match
+        assert k == len(match.deals) - 1
+        entry = match.deals[k]
+        if entry.state.is_over:
+            match.history.pop()
+        actions = entry.actions[:keep]
+        state = match.rules.new_deal(match.options, entry.setup, match.history)
+        for a in actions:
+            state.apply(a)
+        entry.state = state
+        entry.actions = actions
+
+    async def finish(self, seat_users: Sequence[int | None]
+                     ) -> tuple[dict[str, Any], FinishedMatch]:
+        """Settle the chips and write the standings and the record, in one transaction:
+        ``(result, finished)`` (``seat_users``: the people at the seats now)."""
+        match = self.match
+        summary = match.rules.summary(match.options, match.history)
+        result = match.result_json()
+        record = match.to_record(include_setups=True)
+        outcomes = seat_outcomes(summary, match.players or [], seat_users)
+        match_id = self.match_id
+        try:
+            finished = await self.store.write(
+                lambda s: finish_match(s, match_id, summary, result, record, outcomes))
+        except Exception as exc:
+            raise NotSaved(END_NOT_SAVED, match=match_id) from exc
+        return result, finished

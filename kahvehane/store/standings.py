@@ -1,0 +1,110 @@
+"""Standings: what a finished match writes for each seat, leaderboards and histories.
+
+:func:`seat_outcomes` is the policy — a pure function of the match's summary, tested
+without a database; the rest are the queries behind ``/api/leaderboard/{game}`` and
+``/api/users/...``. A leaderboard orders players as the game's spec says
+(:attr:`~kahvehane.games.spec.GameSpec.ranking`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import case, func, select
+from sqlalchemy.orm import Session
+
+from kahvehane.games import get_spec
+from kahvehane.games.base import MatchSummary
+from kahvehane.store.matches import SeatOutcome, match_info
+from kahvehane.store.models import MatchPlayer, MatchRow, User
+
+#: Ranking points are stored × 12: exact for the shares they come in (3.5, 5/3, ...).
+POINTS_SCALE = 12
+
+__all__ = ["POINTS_SCALE", "SeatOutcome", "history", "seat_outcomes", "standings_rows"]
+
+
+def seat_outcomes(summary: MatchSummary, players: Sequence[str],
+                  seat_users: Sequence[int | None]) -> list[SeatOutcome]:
+    """Each seat's result of a finished match (``seat_users[s]``: the person at seat
+    ``s``, ``None`` for a bot; ``players``: the names shown).
+
+    The winner (a seat, or partners' seats) wins and everyone else loses. With no
+    single winner (a shared first place), the seats that share the best ranking points
+    (``summary.extra["ranking_points"]``, for the games ranked by points) or, without
+    them, the best total draw and the rest lose. Ranking points are kept × 12.
+
+    >>> [o.result for o in seat_outcomes(MatchSummary(True, (5, 9, 9), None), "abc",
+    ...                                  [1, 2, None])]
+    ['loss', 'draw', 'draw']
+    """
+    winner = summary.winner
+    rp = summary.extra.get("ranking_points")
+    points = list(rp) if isinstance(rp, list | tuple) else None
+    ranked = points if points is not None else list(summary.totals)
+    best = max(ranked) if ranked else 0
+    out: list[SeatOutcome] = []
+    for seat, user in enumerate(seat_users):
+        if isinstance(winner, int):
+            result = "win" if seat == winner else "loss"
+        elif isinstance(winner, list):
+            result = "win" if seat in winner else "loss"
+        else:
+            result = "draw" if ranked[seat] == best else "loss"
+        out.append(SeatOutcome(
+            seat, user, players[seat] if seat < len(players) else "?", result,
+            int(summary.totals[seat]),
+            round(float(points[seat]) * POINTS_SCALE) if points is not None else 0))
+    return out
+
+
+def standings_rows(session: Session, game: str | None, user_id: int | None,
+                   limit: int) -> list[dict[str, Any]]:
+    """Standings per game and person: a game's leaderboard (``game``; guests left out),
+    or one person's line in every game (``user_id``)."""
+    wins = func.sum(case((MatchPlayer.result == "win", 1), else_=0))
+    draws = func.sum(case((MatchPlayer.result == "draw", 1), else_=0))
+    points = func.sum(MatchPlayer.points_x12)
+    q = (
+        select(MatchPlayer.game, MatchPlayer.user_id, User.name, func.count(), wins, draws,
+               points, func.sum(MatchPlayer.chips_net))
+        .join(User, User.id == MatchPlayer.user_id)
+        .group_by(MatchPlayer.game, MatchPlayer.user_id, User.name)
+    )
+    if game is not None:
+        q = q.where(MatchPlayer.game == game, User.guest.is_(False))
+        if get_spec(game).ranking == "points":
+            q = q.order_by(points.desc(), wins.desc(), User.name)
+        else:
+            q = q.order_by(wins.desc(), draws.desc(), func.count(), User.name)
+    if user_id is not None:
+        q = q.where(MatchPlayer.user_id == user_id).order_by(MatchPlayer.game)
+    rows = []
+    for g, uid, name, n, w, d, p, chips in session.execute(q.limit(limit)):
+        rows.append({
+            "game": g, "user": {"id": uid, "name": name}, "matches": int(n), "wins": int(w),
+            "draws": int(d), "points": _points(int(p)), "chips_net": int(chips or 0),
+        })
+    return rows
+
+
+def _points(x12: int) -> int | float:
+    return x12 // POINTS_SCALE if x12 % POINTS_SCALE == 0 else round(x12 / POINTS_SCALE, 4)
+
+
+def history(session: Session, user_id: int, limit: int, before: int | None
+            ) -> list[dict[str, Any]]:
+    """A person's finished matches, newest first (``before``: older than that match)."""
+    q = (select(MatchPlayer, MatchRow).join(MatchRow, MatchRow.id == MatchPlayer.match_id)
+         .where(MatchPlayer.user_id == user_id))
+    if before is not None:
+        q = q.where(MatchPlayer.match_id < before)
+    q = q.order_by(MatchPlayer.match_id.desc()).limit(limit)
+    out = []
+    for mp, m in session.execute(q):
+        info = match_info(m)
+        info.update({"seat": mp.seat, "result": mp.result, "points": _points(mp.points_x12),
+                     "chips_net": mp.chips_net})
+        out.append(info)
+    return out

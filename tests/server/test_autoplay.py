@@ -1,0 +1,102 @@
+"""Moves made for a seat: a bot may make one free action (Okey's ``arrange``) and is
+asked again; its turn always ends with a move. Against a real Okey deal and a match
+session whose store only records what it is asked to write."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from kahvehane.bots import Bot
+from kahvehane.games import get_spec
+from kahvehane.games.base import Action
+from kahvehane.match import Match
+from kahvehane.server.table.autoplay import Autoplay
+from kahvehane.server.table.seats import SeatState
+from kahvehane.server.table.session import MatchSession
+
+
+class Recorder:
+    """A store that keeps the rows it is asked to insert."""
+
+    def __init__(self) -> None:
+        self.rows: list[dict[str, Any]] = []
+
+    async def insert(self, target: object, rows: list[dict[str, Any]]) -> None:
+        self.rows.extend(rows)
+
+
+class Scripted(Bot):
+    """Answers with its rack as it is (an ``arrange``) ``free`` times, then its first
+    legal action."""
+
+    kind = "scripted"
+
+    def __init__(self, seat: int, free: int,
+                 parse: Callable[[Mapping[str, Any]], Action]) -> None:
+        super().__init__("duz_okey", seat)
+        self.free = free
+        self.parse = parse
+        self.asked = 0
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        self.asked += 1
+        if self.free:
+            self.free -= 1
+            return self.parse({"seat": self.seat, "act": "arrange", "rack": view["rack"]})
+        return legal[0]
+
+
+def _session() -> tuple[MatchSession, Recorder]:
+    store = Recorder()
+    match = Match("duz_okey", {"deals": 3}, seed="autoplay")
+    match.deal()
+    return MatchSession(store, match, 1), store  # type: ignore[arg-type]
+
+
+def _turn(free: int) -> tuple[list[str], Scripted, Recorder]:
+    session, store = _session()
+    state = session.current
+    assert state is not None
+    seat = state.to_act[0]
+    bot = Scripted(seat, free, state.parse_action)
+    played: list[str] = []
+
+    async def play(action: Action) -> None:
+        played.append(action.act)
+        await session.play(action)
+
+    auto = Autoplay("duz_okey", get_spec("duz_okey").free_actions, "heuristic",
+                    random.Random(1))
+    asyncio.run(auto.turn(session, seat, bot, play))
+    return played, bot, store
+
+
+def test_a_free_action_then_the_move() -> None:
+    played, bot, store = _turn(free=1)
+    assert played[0] == "arrange" and played[1] != "arrange" and len(played) == 2
+    assert bot.asked == 2
+    assert [r["action"]["act"] for r in store.rows] == played  # each one saved
+
+
+def test_a_second_free_action_is_not_applied_the_turn_ends_anyway() -> None:
+    played, bot, _ = _turn(free=5)
+    assert played[0] == "arrange" and played[1] != "arrange" and len(played) == 2
+    assert bot.asked == 2  # asked twice, never more
+
+
+def test_a_plain_move() -> None:
+    played, bot, _ = _turn(free=0)
+    assert len(played) == 1 and played[0] != "arrange" and bot.asked == 1
+
+
+def test_bots_of_the_table_and_fallbacks() -> None:
+    auto = Autoplay("duz_okey", ("arrange",), "no-such-kind", random.Random(2))
+    assert auto.kind == "random"  # the salon's kind, where the game has it
+    assert auto.new_bot(0, "heuristic").kind == "heuristic"  # a restored match's kind
+    assert auto.new_bot(0, "gone").kind == "random"
+    st = SeatState()
+    fallback = auto.bot_for(st, 1)
+    assert st.fallback is fallback and auto.bot_for(st, 1) is fallback
