@@ -11,6 +11,8 @@ deal. It touches the engine only through ``Match``, ``legal_actions``, ``apply``
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -19,7 +21,7 @@ import numpy.typing as npt
 
 from kahvehane.errors import IllegalAction
 from kahvehane.games import get_game
-from kahvehane.games.base import JSON, Action, DealState
+from kahvehane.games.base import JSON, Action, DealState, Event
 from kahvehane.games.okey.actions import Arrange
 from kahvehane.match import Match
 from kahvehane.rl.codecs import Codec, make_codec
@@ -74,6 +76,9 @@ class Table:
         self._moves: list[Move] | None = None
         self._views: dict[int, JSON] = {}
         self._totals: tuple[int, ...] = (0,) * self.num_seats
+        #: The events of the current deal, as the engine emitted them (every seat's
+        #: part: ``event.for_seat(seat)`` is what one seat saw).
+        self.log: list[Event] = []
 
     # -- dealing ---------------------------------------------------------------------------
 
@@ -89,10 +94,11 @@ class Table:
 
     def _start_deal(self, setup: Mapping[str, Any] | None = None) -> None:
         self._state = self.match.deal(setup)
+        self.log = []
         self._changed()
         views = [self._state.view(s) for s in sorted(self.managed)]
         for action in self.codec.at_deal_start(views):
-            self.match.apply(action)
+            self.log.extend(self.match.apply(action))
         self._changed()
 
     def _changed(self) -> None:
@@ -199,8 +205,8 @@ class Table:
         state = self.state
         if action.seat in self.managed:
             for first in self.codec.before(self.view(action.seat), action):
-                self.match.apply(first)
-        self.match.apply(action)
+                self.log.extend(self.match.apply(first))
+        self.log.extend(self.match.apply(action))
         self._changed()
         rewards = [0.0] * self.num_seats
         if not state.is_over:
@@ -222,7 +228,7 @@ class Table:
         """Lay out an Okey rack (a free action at any time, RULES.md rule 29)."""
         if self.done:
             raise IllegalAction("the episode is over: reset the table", "the deal is over")
-        self.match.apply(Arrange(seat, tuple(tuple(b) for b in blocks)))
+        self.log.extend(self.match.apply(Arrange(seat, tuple(tuple(b) for b in blocks))))
         self._changed()
 
     def match_rewards(self) -> list[float]:
@@ -237,6 +243,27 @@ class Table:
             return [0.0] * self.num_seats
         share = -len(winners) / (self.num_seats - len(winners))
         return [1.0 if s in winners else share for s in range(self.num_seats)]
+
+    def copy(self, state: DealState | None = None) -> Table:
+        """An independent copy (for search), its current deal replaced by ``state`` if one
+        is given (a determinization: the same view for the searching seat, other hidden
+        cards; its match record then no longer describes it)."""
+        new = copy.copy(self)
+        if not self.match.deals:  # not dealt yet: reset() makes the new table its own match
+            return new
+        match = copy.copy(self.match)
+        last = self.match.deals[-1]
+        live = state if state is not None else last.state.copy()
+        match.deals = [*self.match.deals[:-1],
+                       dataclasses.replace(last, state=live, actions=list(last.actions))]
+        match.history = list(self.match.history)
+        new.match = match
+        new._state = live
+        new.log = list(self.log)
+        new._views = {} if state is not None else dict(self._views)
+        if state is not None:
+            new._moves = None
+        return new
 
     def record(self) -> JSON:
         """The match so far as a ``kahvehane/1`` game record."""

@@ -90,7 +90,7 @@ class CasinoCodec(Codec):
         if isinstance(action, TrailAction):
             return (TRAIL + action.card,)
         if isinstance(action, CaptureAction):
-            alt = action.value is not None and action.value != rank_of(action.card) + 1
+            alt = action.value is not None and action.value != rank_of(action.card)
             head = (CAPTURE_ALT if alt else CAPTURE) + action.card
         elif isinstance(action, BuildAction):
             head = build_token(action.card, action.value, len(action.sets) >= 2)
