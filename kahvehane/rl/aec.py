@@ -17,7 +17,7 @@ a Casino move may be several), which is what PettingZoo's ``aec_to_parallel`` ne
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -59,7 +59,9 @@ class SeedSequence:
 class KahvehaneEnv(AECEnv[str, Observation, int]):
     """One of the six games as a PettingZoo AEC environment (see the module text)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "kahvehane", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"], "name": "kahvehane", "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -79,12 +81,12 @@ class KahvehaneEnv(AECEnv[str, Observation, int]):
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
         self.table = Table(game, options, episode=episode, reward=reward, layout=layout)
-        self.metadata = {**self.metadata, "name": f"kahvehane_{game}_v0"}
+        self.metadata = {**self.metadata, "name": f"kahvehane_{game}_v0"}  # type: ignore[misc]
         self.render_mode = render_mode
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.possible_agents = [f"player_{s}" for s in range(self.table.num_seats)]
-        self.agents = []
+        self.agents: list[str] = []
         obs = observation_space(self.table)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs)
         act = spaces.Discrete(self.table.codec.num_actions)
@@ -110,7 +112,7 @@ class KahvehaneEnv(AECEnv[str, Observation, int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
 
     def _select(self) -> None:

@@ -16,7 +16,6 @@ import random
 from typing import Any
 
 import gymnasium
-import numpy as np
 from gymnasium import spaces
 
 from kahvehane.bots import make_bot
@@ -34,7 +33,7 @@ MAX_ARRANGES = 3
 class KahvehaneGymEnv(gymnasium.Env[Observation, int]):
     """One seat of a game against bots (see the module text)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's own declaration)
 
     def __init__(
         self,
@@ -66,7 +65,7 @@ class KahvehaneGymEnv(gymnasium.Env[Observation, int]):
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.observation_space = observation_space(self.table)
-        self.action_space = spaces.Discrete(self.table.codec.num_actions)
+        self.action_space = spaces.Discrete(self.table.codec.num_actions)  # type: ignore[assignment]
         self._seeds = SeedSequence()
         self._bots: dict[int, Bot] = {}
         self.match_seed: int | None = None
@@ -124,7 +123,7 @@ class KahvehaneGymEnv(gymnasium.Env[Observation, int]):
         info["action_mask"] = obs["action_mask"]
         return obs, float(reward), self.table.done, False, info
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
         return render_table(self.table)

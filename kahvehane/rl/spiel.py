@@ -38,6 +38,7 @@ import numpy as np
 import pyspiel
 
 from kahvehane.bots.determinize import sampler
+from kahvehane.bots.pimc_balayi import contract_sample
 from kahvehane.cards import CARD_NAMES
 from kahvehane.games import get_game
 from kahvehane.rl.table import Table
@@ -274,7 +275,10 @@ class KahvehaneState(pyspiel.State):
         rng = random.Random(int(probability_sampler() * 2**53))
         view = self.table.view(player_id)
         gone = _casino_gone(self.table, player_id) if "casino" in game else 0
-        state = sampler(view, self.table.options, gone).sample(rng)
+        if game == "balayi_kingi" and view["phase"] == "contract":
+            state = contract_sample(view, player_id, rng)  # the layout around 5 cards
+        else:
+            state = sampler(view, self.table.options, gone).sample(rng)
         new = self.__deepcopy__({})
         new.table = self.table.copy(state)
         new.table.log = [e if e.seat == player_id else e._replace(private=None)

@@ -60,7 +60,8 @@ class CasinoCodec(Codec):
         ("loose", 52, "the loose cards on the table"),
         ("build_cards", 52, "cards lying in a build: the build's value / 16"),
         ("builds", MAX_VALUE * 6,
-         "per build value 1..16: a build of it exists, it is multiple, its owner's relative seat (4)"),
+         "per build value 1..16: a build of it exists, it is multiple,"
+         " its owner's relative seat (4)"),
         ("hand_sizes", MAX_SEATS, "each relative seat's cards in hand / 4"),
         ("captured", MAX_SEATS, "cards each relative seat has captured / 52"),
         ("last_capturer", MAX_SEATS, "the relative seat that captured last, if any"),
@@ -72,7 +73,8 @@ class CasinoCodec(Codec):
         ("players", 4, "2, 3 or 4 players (one-hot); 1 in partnership play"),
         ("my_turn", 1, "1 if I am to act"),
         ("pending_head", 5,
-         "what my unfinished move is: none, capture, capture at the other value, single build, multiple build"),
+         "what my unfinished move is: none, capture, capture at the other value,"
+         " single build, multiple build"),
         ("pending_card", 52, "the card of my unfinished move"),
         ("pending_value", MAX_VALUE, "the build value of my unfinished move (one-hot)"),
         ("pending_loose", 52, "the loose cards my unfinished move has named"),
@@ -113,8 +115,8 @@ class CasinoCodec(Codec):
             return f"trail {CARD_NAMES[token]}"
         if token < BUILD:
             alt = token >= CAPTURE_ALT
-            card = CARD_NAMES[token - (CAPTURE_ALT if alt else CAPTURE)]
-            return f"capture with {card}" + (" at its other value" if alt else "")
+            name = CARD_NAMES[token - (CAPTURE_ALT if alt else CAPTURE)]
+            return f"capture with {name}" + (" at its other value" if alt else "")
         if token < TAKE_LOOSE:
             k = token - BUILD
             card, value = divmod(k // 2, MAX_VALUE)

@@ -62,7 +62,8 @@ class OkeyCodec(Codec):
         ("ceza", 2, "KDV: my frozen Ceza c as c / (c + 100); 1 if it is frozen"),
         ("starter", 4, "the relative seat that started the deal"),
         ("pairs", 1, "1 in partnership play"),
-        ("totals", 4, "each relative seat's tally t as t / (|t| + scale), scale 10 (Düz) or 500 (KDV)"),
+        ("totals", 4,
+         "each relative seat's tally t as t / (|t| + s), s = 10 (Düz) or 500 (KDV)"),
         ("deals", 1, "finished deals / deals of the match"),
     ])
 
@@ -178,7 +179,7 @@ class OkeyCodec(Codec):
     def at_deal_start(self, views: Sequence[JSON]) -> list[Action]:
         if self.layout_mode != "seri" or not self.kdv:
             return []
-        out = []
+        out: list[Action] = []
         for view in views:
             arrange = self._seri_with(view, view["seat"], None)
             if arrange is not None:

@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kahvehane.cards import CARD_NAMES
-from kahvehane.games.base import JSON, Action
 from kahvehane.games.balayi_kingi import ChooseContract
+from kahvehane.games.base import JSON, Action
 from kahvehane.games.koz_maca import Bid
 from kahvehane.games.tricks import Play
 from kahvehane.rl.codecs.base import Codec, Layout, Obs, Public, Tokens, relative, squash
