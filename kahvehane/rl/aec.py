@@ -16,7 +16,7 @@ a Casino move may be several), which is what PettingZoo's ``aec_to_parallel`` ne
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -61,6 +61,7 @@ class KahvehaneEnv(AECEnv[str, Observation, int]):
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi"], "name": "kahvehane", "is_parallelizable": False,
+        "render_fps": 1,
     }
 
     def __init__(
@@ -148,6 +149,11 @@ class KahvehaneEnv(AECEnv[str, Observation, int]):
             self._deads_step_first()
         else:
             self._select()
+
+    def arrange(self, agent: str, blocks: Iterable[Iterable[int]]) -> None:
+        """Lay out ``agent``'s Okey rack as ``blocks`` of tile codes: the free action of
+        RULES.md rule 29, outside the action space, allowed at any time in the deal."""
+        self.table.arrange(self._seat(agent), blocks)
 
     def render(self) -> str | None:
         if self.render_mode is None:

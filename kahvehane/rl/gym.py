@@ -33,7 +33,8 @@ MAX_ARRANGES = 3
 class KahvehaneGymEnv(gymnasium.Env[Observation, int]):
     """One seat of a game against bots (see the module text)."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's own declaration)
+    # (a text render has no frame rate; 1 is the classic environments' figure)
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (gymnasium's own)
 
     def __init__(
         self,
@@ -127,3 +128,26 @@ class KahvehaneGymEnv(gymnasium.Env[Observation, int]):
         if self.render_mode is None:
             return None
         return render_table(self.table)
+
+
+def gym_id(game: str) -> str:
+    """The Gymnasium registry id of a game: ``kahvehane/KozMaca-v0``."""
+    return "kahvehane/" + "".join(part.title() for part in game.split("_")) + "-v0"
+
+
+def register() -> list[str]:
+    """Register every game with Gymnasium's registry (``gymnasium.make(gym_id(game),
+    players=2, ...)``) once; the ids."""
+    from kahvehane.rl import GAMES
+
+    ids = []
+    for game in GAMES:
+        env_id = gym_id(game)
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="kahvehane.rl.gym:KahvehaneGymEnv",
+                               kwargs={"game": game})
+        ids.append(env_id)
+    return ids
+
+
+register()

@@ -1,0 +1,26 @@
+"""kahvehane.rl sits above the bots and below nothing: no other module of the library
+imports it (it is an optional extra), and it imports no server, store or web module."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.test_architecture import PACKAGE, _imports
+
+
+def test_nothing_outside_rl_imports_it() -> None:
+    for path in PACKAGE.rglob("*.py"):
+        if (PACKAGE / "rl") in path.parents:
+            continue
+        for name in _imports(path):
+            where = path.relative_to(PACKAGE)
+            assert not name.startswith("kahvehane.rl"), f"{where} imports {name}"
+
+
+def test_rl_imports_nothing_above_it() -> None:
+    files = list((PACKAGE / "rl").rglob("*.py"))
+    assert len(files) > 5
+    for path in files:
+        for name in _imports(path):
+            for above in ("kahvehane.server", "kahvehane.store", "kahvehane.web", "asyncio"):
+                assert not name.startswith(above), f"{Path(path).name} imports {name}"
