@@ -37,6 +37,18 @@ LAYOUTS = ("seri", "agent")
 Blocks = tuple[tuple[int, ...], ...]
 
 
+def _counts(on: list[int], offset: int, names: Sequence[str]) -> None:
+    """Two planes of tile kinds from ``offset``: holds at least one, holds two."""
+    first: set[int] = set()
+    for name in names:
+        t = TILE_CODES[name]
+        if t in first:
+            on.append(offset + NUM_KINDS + t)
+        else:
+            first.add(t)
+            on.append(offset + t)
+
+
 def _blocks(rack: Sequence[Sequence[str]]) -> Blocks:
     return tuple(tuple(TILE_CODES[name] for name in block) for block in rack)
 
@@ -81,38 +93,36 @@ class OkeyCodec(Codec):
     def observe(self, view: JSON, seat: int, public: Public) -> Obs:
         lay, n, me = self.layout, self.num_seats, seat
         obs = lay.zeros()
-        rack = lay["rack"]
-        for block in view.get("rack", ()):
-            for name in block:
-                t = TILE_CODES[name]
-                obs[rack + t + (NUM_KINDS if obs[rack + t] else 0)] = 1.0
-        obs[lay["indicator"] + TILE_CODES[view["indicator"]]] = 1.0
-        obs[lay["okey"] + TILE_CODES[view["okey"]]] = 1.0
+        on: list[int] = []  # the indices of the ones, set in one numpy assignment
+        _counts(on, lay["rack"], [name for block in view.get("rack", ()) for name in block])
+        on.append(lay["indicator"] + TILE_CODES[view["indicator"]])
+        on.append(lay["okey"] + TILE_CODES[view["okey"]])
         discards, tops, sizes = lay["discards"], lay["discard_top"], lay["rack_sizes"]
         for s in range(n):
             r = relative(s, me, n)
             stack = view["discards"][s]
-            base = discards + 2 * NUM_KINDS * r
-            for name in stack:
-                t = TILE_CODES[name]
-                obs[base + t + (NUM_KINDS if obs[base + t] else 0)] = 1.0
+            _counts(on, discards + 2 * NUM_KINDS * r, stack)
             if stack:
-                obs[tops + NUM_KINDS * r + TILE_CODES[stack[-1]]] = 1.0
+                on.append(tops + NUM_KINDS * r + TILE_CODES[stack[-1]])
             obs[sizes + r] = view["rack_sizes"][s] / 15
         phase = view["phase"]
         if phase is not None:
-            obs[lay["phase"] + (0 if phase == "draw" else 1)] = 1.0
-        obs[lay["my_turn"]] = 1.0 if view["turn"] == me else 0.0
-        obs[lay["pile_left"]] = view["pile_left"] / 48
+            on.append(lay["phase"] + (0 if phase == "draw" else 1))
+        if view["turn"] == me:
+            on.append(lay["my_turn"])
         if view["gosterge"] is not None:
-            obs[lay["gosterge"] + relative(view["gosterge"], me, n)] = 1.0
-        obs[lay["can_show"]] = 1.0 if view.get("can_show_indicator") else 0.0
+            on.append(lay["gosterge"] + relative(view["gosterge"], me, n))
+        if view.get("can_show_indicator"):
+            on.append(lay["can_show"])
+        on.append(lay["starter"] + relative(view["starter"], me, n))
+        if self.options.get("pairs"):
+            on.append(lay["pairs"])
+        obs[on] = 1.0
+        obs[lay["pile_left"]] = view["pile_left"] / 48
         ceza = view.get("ceza")
         if ceza is not None:
             obs[lay["ceza"]] = ceza / (ceza + 100)
             obs[lay["ceza"] + 1] = 1.0
-        obs[lay["starter"] + relative(view["starter"], me, n)] = 1.0
-        obs[lay["pairs"]] = 1.0 if self.options.get("pairs") else 0.0
         totals = lay["totals"]
         for s, t in enumerate(public.totals):
             obs[totals + relative(s, me, n)] = squash(t, self._scale)
