@@ -286,6 +286,24 @@ class KahvehaneState(pyspiel.State):
         return new
 
 
+def state_of(table: Table) -> KahvehaneState:
+    """The OpenSpiel state of the deal a table is playing, as it stands: for OpenSpiel's
+    bots at a seat of a kahvehane match (the state ends with the deal, and its returns
+    are what the rest of the deal pays). The table itself is not changed."""
+    register()
+    params = {k: v for k, v in table.options.items() if k in PARAMETERS[table.game]}
+    if table.game in ("duz_okey", "kdv_okey"):
+        layout = getattr(table.codec, "layout_mode", "seri")
+        params["layout"] = layout
+    game = pyspiel.load_game(PREFIX + table.game, params)
+    state = game.new_initial_state()
+    copy = table.copy()
+    copy.episode = copy.reward = "deal"
+    state.table = copy
+    state._dealt = True
+    return state  # type: ignore[no-any-return]
+
+
 def _casino_gone(table: Table, seat: int) -> int:
     """Cards ``seat`` saw this hand that have left the table since (captured)."""
     from kahvehane.bots.cardutil import names_mask
