@@ -75,7 +75,7 @@ class OkeyCodec(Codec):
         ("starter", 4, "the relative seat that started the deal"),
         ("pairs", 1, "1 in partnership play"),
         ("totals", 4,
-         "each relative seat's tally t as t / (|t| + s), s = 10 (Düz) or 500 (KDV)"),
+         "each relative seat's tally t as t / (abs(t) + s), s = 10 (Düz) or 500 (KDV)"),
         ("deals", 1, "finished deals / deals of the match"),
     ])
 

@@ -74,7 +74,7 @@ class KozMacaCodec(Codec):
         ("dealer", 4, "the relative seat that dealt"),
         ("spades_broken", 1, "1 once a spade has been played"),
         ("kasa", 6, "Kasa still open; extra deal; the claimant's relative seat (4)"),
-        ("totals", 4, "each relative seat's match total t as t / (|t| + finish_score)"),
+        ("totals", 4, "each relative seat's match total t as t / (abs(t) + finish_score)"),
         ("deals", 1, "finished deals d as d / (d + 10)"),
     ])
 
@@ -146,7 +146,7 @@ class BalayiKingiCodec(Codec):
         ("seats", 6, "the chooser, the dealer and the leader: relative seat, one-hot each"),
         ("used", 2 * 5, "contracts each relative seat has already named this match"),
         ("counts", 6, "hand cards /6, hand unlocked, tricks won /26; for me then the opponent"),
-        ("totals", 2, "each relative seat's match total t as t / (|t| + 50)"),
+        ("totals", 2, "each relative seat's match total t as t / (abs(t) + 50)"),
         ("deals", 1, "finished deals / 10"),
     ])
 
