@@ -11,7 +11,7 @@ gymnasium, and open-spiel for the OpenSpiel part) are the ``rl`` extra's.
 >>> from kahvehane.rl import env
 >>> e = env("koz_maca")
 >>> e.reset(seed=2026)
->>> e.agent_selection, e.action_space("player_0").n
+>>> e.agent_selection, int(e.action_space("player_0").n)
 ('player_3', 65)
 """
 

@@ -121,6 +121,9 @@ class _Context:
     deck_size: int
     max_moves: int
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
+        return self  # shared by every state of the game, never changed
+
 
 _CONTEXTS: dict[str, _Context] = {}
 

@@ -265,6 +265,10 @@ class Table:
             new._moves = None
         return new
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        """:meth:`copy` (pyspiel clones a Python state by deep-copying its attributes)."""
+        return self.copy()
+
     def record(self) -> JSON:
         """The match so far as a ``kahvehane/1`` game record."""
         return self.match.to_record()

@@ -29,10 +29,7 @@ def test_every_game_is_registered() -> None:
 
 @pytest.mark.parametrize("name", list(PARAMETERS))
 def test_random_simulation_test_passes(name: str) -> None:
-    # an Okey deal under random play is ~200 moves and the test checks every string
-    # and tensor of every player at each one: one simulation is enough there
-    sims = 1 if "okey" in name else 3
-    pyspiel.random_sim_test(_game(name), num_sims=sims, serialize=False, verbose=False)
+    pyspiel.random_sim_test(_game(name), num_sims=4, serialize=False, verbose=False)
 
 
 @pytest.mark.parametrize("name", list(PARAMETERS))
