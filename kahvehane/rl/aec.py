@@ -139,7 +139,7 @@ class KahvehaneEnv(AECEnv[str, Observation, int]):
                 raise
             rewards = [0.0] * self.table.num_seats
             rewards[self._seat(agent)] = self.illegal_reward
-            self.table.done = True
+            self.table.stop()
             self.infos[agent] = {"illegal_action": str(exc)}
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: rewards[s] for s, a in enumerate(self.possible_agents)}

@@ -116,7 +116,7 @@ class KahvehaneGymEnv(gymnasium.Env[Observation, int]):
         except IllegalAction as exc:
             if self.illegal == "raise":
                 raise
-            self.table.done = True
+            self.table.stop()
             reward = self.illegal_reward
             info["illegal_action"] = str(exc)
         reward += self._play_opponents()

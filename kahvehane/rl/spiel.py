@@ -235,7 +235,7 @@ class KahvehaneState(pyspiel.State):
         self.totals = [t + r for t, r in zip(self.totals, rewards, strict=True)]
         self.moves += 1
         if self.kgame.max_moves and self.moves >= self.kgame.max_moves:
-            self.table.done = True  # Okey's bound (module text): the deal ends unscored
+            self.table.stop()  # Okey's bound (module text): the deal ends unscored
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -69,7 +69,7 @@ class Table:
         self.episode = episode
         self.reward = reward
         self.managed = frozenset(range(self.num_seats) if managed is None else managed)
-        self.match = Match(self.rules, self.options, seed=0)
+        self.match = Match(self.rules, self.options, seed=0)  # an empty match until reset()
         self.done = True
         self.pending: Tokens = ()
         self._state: DealState | None = None
@@ -223,6 +223,12 @@ class Table:
         else:
             self._start_deal()
         return rewards
+
+    def stop(self) -> None:
+        """End the episode where it stands (after an illegal action, or at a bound on
+        its length): the match and its record stay as they are, unfinished."""
+        self.done = True
+        self._changed()
 
     def arrange(self, seat: int, blocks: Iterable[Iterable[int]]) -> None:
         """Lay out an Okey rack (a free action at any time, RULES.md rule 29)."""
