@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from kahvehane.bots.cardutil import names_mask
 from kahvehane.bots.determinize import sampler
 from kahvehane.bots.pimc_balayi import contract_sample
 from kahvehane.cards import CARD_NAMES
@@ -309,8 +310,6 @@ def state_of(table: Table) -> KahvehaneState:
 
 def _casino_gone(table: Table, seat: int) -> int:
     """Cards ``seat`` saw this hand that have left the table since (captured)."""
-    from kahvehane.bots.cardutil import names_mask
-
     seen: set[str] = set()
     for event in table.log:
         data = event.for_seat(seat)

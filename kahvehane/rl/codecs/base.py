@@ -19,10 +19,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from kahvehane.cards import CARD_NAMES
 from kahvehane.games.base import JSON, Action
 
 Obs = npt.NDArray[np.float32]
 Tokens = tuple[int, ...]
+#: A card's number (``kahvehane.cards``: suits ♠ ♥ ♦ ♣, ranks A 2 … K) by its name.
+CARD_INDEX: dict[str, int] = {name: i for i, name in enumerate(CARD_NAMES)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,8 +30,16 @@ from typing import Any
 from kahvehane.cards import CARD_NAMES, rank_of
 from kahvehane.games.base import JSON, Action
 from kahvehane.games.casino.actions import BuildAction, CaptureAction, TrailAction
-from kahvehane.rl.codecs.base import Codec, Layout, Obs, Public, Tokens, relative, squash
-from kahvehane.rl.codecs.tricks import CARD_INDEX
+from kahvehane.rl.codecs.base import (
+    CARD_INDEX,
+    Codec,
+    Layout,
+    Obs,
+    Public,
+    Tokens,
+    relative,
+    squash,
+)
 
 MAX_VALUE = 16
 TRAIL = 0

@@ -15,9 +15,17 @@ from kahvehane.games.balayi_kingi import ChooseContract
 from kahvehane.games.base import JSON, Action
 from kahvehane.games.koz_maca import Bid
 from kahvehane.games.tricks import Play
-from kahvehane.rl.codecs.base import Codec, Layout, Obs, Public, Tokens, relative, squash
+from kahvehane.rl.codecs.base import (
+    CARD_INDEX,
+    Codec,
+    Layout,
+    Obs,
+    Public,
+    Tokens,
+    relative,
+    squash,
+)
 
-CARD_INDEX: dict[str, int] = {name: i for i, name in enumerate(CARD_NAMES)}
 #: Balayı Kingi's contracts in weight order (♣ 1, ♦ 2, ♥ 3, ♠ 4, Kozsuz 5).
 CONTRACTS: tuple[str, ...] = ("C", "D", "H", "S", "NT")
 
@@ -214,4 +222,4 @@ def _totals(obs: Obs, offset: int, public: Public, me: int, n: int, scale: float
         obs[offset + relative(s, me, n)] = squash(t, scale)
 
 
-__all__ = ["CARD_INDEX", "CONTRACTS", "BalayiKingiCodec", "KozMacaCodec"]
+__all__ = ["CONTRACTS", "BalayiKingiCodec", "KozMacaCodec"]
