@@ -169,7 +169,8 @@ class Table:
         """1 for each legal token of ``seat`` (all zeros when it is not to act)."""
         out = np.zeros(self.codec.num_actions, dtype=np.int8)
         if seat == self.to_act:
-            out[self.legal_tokens()] = 1
+            k = len(self.pending)
+            out[[m[0][k] for m in self._live()]] = 1  # (a token repeated is set once)
         return out
 
     # -- acting ----------------------------------------------------------------------------------
