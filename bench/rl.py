@@ -30,6 +30,8 @@ matches won, with a 95% Wilson interval.
 
 Last line: ``rl: okey/gin_rummy=X koz_maca/spades=Y ismcts-share=Z`` — the ratios of the
 median steps per second (``okey`` is the slower of Düz and KDV Okey) and the share.
+Koz Maça is also timed through ``raw_env`` (no PettingZoo order-enforcing wrapper, which
+every environment of the table but spades pays), for the line before it.
 Targets (issue 18): okey/gin_rummy ≥ 2, koz_maca/spades ≥ 1.
 
 Usage: ``python bench/rl.py [--seconds S] [--repeats R] [--strength-seconds T]
@@ -58,6 +60,7 @@ from pettingzoo.utils import wrappers
 from kahvehane.bots import make_bot
 from kahvehane.games.koz_maca import COMPILED
 from kahvehane.rl import env as kahvehane_env
+from kahvehane.rl import raw_env as kahvehane_raw_env
 from kahvehane.rl.spiel import register, state_of
 from kahvehane.rl.table import Table
 
@@ -145,6 +148,8 @@ def throughput(seconds: float, repeats: int) -> dict[str, list[float]]:
             lambda: kahvehane_env(game, episode="deal", **options), seconds, seed)
 
     runs: dict[str, Callable[[int], float]] = {game: ours(game, o) for game, o in OURS}
+    runs["koz_maca raw_env"] = lambda seed: pettingzoo_steps(
+        lambda: kahvehane_raw_env("koz_maca", episode="deal"), seconds, seed)
     runs["pz gin_rummy_v4"] = lambda seed: pettingzoo_steps(gin_rummy_env, seconds, seed)
     runs["pz leduc_holdem_v4"] = lambda seed: pettingzoo_steps(leduc_holdem_v4.env, seconds,
                                                                seed)
@@ -154,7 +159,7 @@ def throughput(seconds: float, repeats: int) -> dict[str, list[float]]:
         for name, run in runs.items():
             out[name].append(run(1000 + r))
         print(f"round {r + 1}/{repeats}: " + " ".join(
-            f"{name.split()[-1]}={out[name][-1]:.0f}" for name in runs), flush=True)
+            f"{name.replace(' ', '_')}={out[name][-1]:.0f}" for name in runs), flush=True)
     return out
 
 
@@ -264,8 +269,10 @@ def main(argv: list[str] | None = None) -> int:
     okey = min(med["duz_okey"], med["kdv_okey"])
     gin = med["pz gin_rummy_v4"]
     km = med["koz_maca"] / med["openspiel spades"]
+    raw = med["koz_maca raw_env"] / med["openspiel spades"]
     print(f"\nduz_okey/gin_rummy={med['duz_okey'] / gin:.2f}"
-          f" kdv_okey/gin_rummy={med['kdv_okey'] / gin:.2f} koz_maca/spades={km:.2f}")
+          f" kdv_okey/gin_rummy={med['kdv_okey'] / gin:.2f} koz_maca/spades={km:.2f}"
+          f" (raw_env, without PettingZoo's order-enforcing wrapper: {raw:.2f})")
     won, played, info = strength(args.strength_seconds, args.move_time)
     lo, hi = wilson(won, played)
     share = won / played if played else float("nan")
