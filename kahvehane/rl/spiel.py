@@ -42,6 +42,7 @@ from kahvehane.bots.determinize import sampler
 from kahvehane.bots.pimc_balayi import contract_sample
 from kahvehane.cards import CARD_NAMES
 from kahvehane.games import get_game
+from kahvehane.games.base import Event
 from kahvehane.rl.table import Table
 from kahvehane.rng import DealStream
 
@@ -285,7 +286,7 @@ class KahvehaneState(pyspiel.State):
             state = sampler(view, self.table.options, gone).sample(rng)
         new = self.__deepcopy__({})
         new.table = self.table.copy(state)
-        new.table.log = [e if e.seat == player_id else e._replace(private=None)
+        new.table.log = [e if e.seat == player_id else Event(e.kind, e.seat, e.public)
                          for e in self.table.log]
         return new
 
