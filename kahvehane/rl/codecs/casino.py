@@ -93,6 +93,16 @@ class CasinoCodec(Codec):
         super().__init__(options, num_seats)
         self.game = game
         self._target = float(options["target"])
+        self._seen: tuple[JSON, dict[int, int]] | None = None
+
+    def _build_of_card(self, view: JSON) -> dict[int, int]:
+        """Card → the value of the build it lies in, for the view's table (kept for the
+        last view: every legal move of a position is spelled from the same one)."""
+        if self._seen is None or self._seen[0] is not view:
+            builds = view["table"]["builds"]
+            self._seen = (view, {CARD_INDEX[name]: b["value"] for b in builds
+                                 for name in b["cards"]})
+        return self._seen[1]
 
     # -- actions ----------------------------------------------------------------------------
 
@@ -106,8 +116,7 @@ class CasinoCodec(Codec):
             head = build_token(action.card, action.value, len(action.sets) >= 2)
         else:
             raise TypeError(f"not a Casino action: {action!r}")
-        in_build = {CARD_INDEX[name]: b["value"] for b in view["table"]["builds"]
-                    for name in b["cards"]}
+        in_build = self._build_of_card(view)
         items = set()
         for group in action.sets:
             for card in group:
