@@ -5,13 +5,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test unit bench bench-okey bench-engines bench-casino bench-server clean replay serve
+.PHONY: test unit bench bench-okey bench-engines bench-casino bench-server bench-rl clean replay serve
 
 # setup.py compiles the Koz Maça hot path (_core.pyx): a change to it reinstalls.
 $(STAMP): pyproject.toml setup.py kahvehane/games/koz_maca/_core.pyx
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test,server]'
+	$(BIN)/python -m pip install -q -e '.[test,server,rl]'
 	@touch $(STAMP)
 
 # The browser tests (tests/web) drive Debian's Chromium; Playwright's own download does not work here.
@@ -32,10 +32,10 @@ unit: $(STAMP)
 BENCH_STAMP := $(VENV)/.bench-installed
 
 $(BENCH_STAMP): $(STAMP)
-	$(BIN)/python -m pip install -q -e '.[test,server,bench]'
+	$(BIN)/python -m pip install -q -e '.[test,server,rl,bench]'
 	@touch $(BENCH_STAMP)
 
-bench: bench-okey bench-engines bench-casino bench-server
+bench: bench-okey bench-engines bench-casino bench-server bench-rl
 
 bench-okey: $(BENCH_STAMP)
 	$(BIN)/python bench/okey_solver.py
@@ -52,6 +52,10 @@ serve: $(STAMP)
 
 bench-server: $(STAMP)
 	$(BIN)/python bench/server.py
+
+# The games as RL environments beside PettingZoo's and OpenSpiel's (issue 18; a few minutes).
+bench-rl: $(BENCH_STAMP)
+	$(BIN)/python bench/rl.py
 
 replay: $(STAMP)
 	$(BIN)/kahvehane replay $(FILE)
