@@ -179,10 +179,12 @@ export class LobbyView {
       let input;
       if (opt.choices) {
         const unset = opt.required && opt.default === null;
+        // A nullable option's "none chosen" is a choice of its own (sent as no value).
+        const none = opt.nullable ? [h("option", { value: "", selected: opt.default === null }, t("option_none"))] : [];
         input = h(
           "select",
           base,
-          opt.choices.map((c, i) => h("option", { value: String(c), selected: unset ? i === 0 : c === opt.default }, optionValueText(opt, c))),
+          none.concat(opt.choices.map((c, i) => h("option", { value: String(c), selected: unset ? i === 0 : c === opt.default }, optionValueText(opt, c)))),
         );
       } else if (kind === "int") {
         input = h("input", { ...base, type: "number", step: 1, min: opt.min ?? null, max: opt.max ?? null, value: opt.default ?? "", required: opt.required || null });
