@@ -253,10 +253,14 @@ def test_the_create_form_is_the_specs(server: WebServer, new_page: Any, lang: st
             elif "choices" in opt:
                 words = [x[lang] for x in opt["choice_labels"]] if "choice_labels" in opt \
                     else [str(c) for c in opt["choices"]]
-                assert field["choices"] == [[str(c), w] for c, w in zip(opt["choices"], words,
-                                                                     strict=True)]
-                chosen = opt["choices"][0] if opt["default"] is None else opt["default"]
-                assert field["value"] == str(chosen)
+                # a nullable option's "none chosen" is a choice of its own, sent as nothing
+                none = [["", {"tr": "yok", "en": "none"}[lang]]] if opt.get("nullable") else []
+                assert field["choices"] == none + [
+                    [str(c), w] for c, w in zip(opt["choices"], words, strict=True)]
+                if opt["default"] is not None:
+                    assert field["value"] == str(opt["default"])
+                else:
+                    assert field["value"] == ("" if none else str(opt["choices"][0]))
             else:
                 assert field["type"] == "number" and field["kind"] == "int"
                 assert field["value"] == str(opt["default"])
