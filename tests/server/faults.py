@@ -1,0 +1,54 @@
+"""Faults the tests inject from outside the server, as a machine would have them: files
+that turn immutable (``chattr +i``) under a running process.
+
+These need root (``CAP_LINUX_IMMUTABLE``) and a file system with the immutable flag
+(ext4, tmpfs). Where that is missing the test fails and says why: a fault test that
+silently skips would pass on a server that dies under the fault.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pytest
+
+
+def chattr(flag: str, paths: Sequence[Path]) -> None:
+    """``chattr flag paths``; a clear test failure if it cannot be done here."""
+    try:
+        done = subprocess.run(["chattr", flag, *map(str, paths)], capture_output=True,
+                              text=True, check=False)
+    except FileNotFoundError:
+        pytest.fail("chattr is not installed (e2fsprogs): the fault tests make files"
+                    " immutable with it", pytrace=False)
+    if done.returncode != 0:
+        pytest.fail(f"chattr {flag} {' '.join(map(str, paths))} failed ({done.stderr.strip()}):"
+                    " the fault tests need root and a file system with the immutable flag",
+                    pytrace=False)
+
+
+@contextlib.contextmanager
+def immutable(paths: Sequence[Path]) -> Iterator[None]:
+    """``paths`` are immutable inside (no write, no truncate, no unlink), then writable
+    again whatever happened."""
+    chattr("+i", paths)
+    try:
+        yield
+    finally:
+        chattr("-i", paths)
+
+
+def sqlite_path(db_url: str) -> Path:
+    """The file of a ``sqlite:///FILE`` URL."""
+    if not db_url.startswith("sqlite:///"):
+        raise ValueError(f"{db_url!r} is not a sqlite:///FILE URL")
+    return Path(db_url.removeprefix("sqlite:///"))
+
+
+def sqlite_files(db_url: str) -> list[Path]:
+    """The database file of ``db_url`` and those of its ``-wal``/``-shm`` that exist."""
+    db = sqlite_path(db_url)
+    return [p for p in (db, Path(f"{db}-wal"), Path(f"{db}-shm")) if p.exists()]
