@@ -9,6 +9,7 @@ silently skips would pass on a server that dies under the fault.
 from __future__ import annotations
 
 import contextlib
+import shutil
 import subprocess
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -52,3 +53,18 @@ def sqlite_files(db_url: str) -> list[Path]:
     """The database file of ``db_url`` and those of its ``-wal``/``-shm`` that exist."""
     db = sqlite_path(db_url)
     return [p for p in (db, Path(f"{db}-wal"), Path(f"{db}-shm")) if p.exists()]
+
+
+def readable_copy(db_url: str, folder: Path) -> str:
+    """A URL the test process can read the running server's database at: PostgreSQL's
+    own; for SQLite, which is the server's alone while it runs, a copy of the file and
+    its ``-wal`` (taken while the server writes nothing, e.g. after every match ended)."""
+    if not db_url.startswith("sqlite:///"):
+        return db_url
+    db = sqlite_path(db_url)
+    copy = folder / f"copy-{db.name}"
+    shutil.copyfile(db, copy)
+    wal = Path(f"{db}-wal")
+    if wal.exists():
+        shutil.copyfile(wal, Path(f"{copy}-wal"))
+    return f"sqlite:///{copy}"
