@@ -7,6 +7,7 @@ delivers the tables' texts.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from collections.abc import Sequence
@@ -28,6 +29,9 @@ __all__ = ["TABLE_MESSAGES", "Gateway"]
 TABLE_MESSAGES = frozenset(
     {"join", "part", "sit", "leave", "start", "cancel", "act", "back", "suggest"}
 )
+
+#: Lobby subscribers written to per turn of the event loop (see :meth:`Gateway.lobby`).
+LOBBY_SLICE = 250
 
 
 class Gateway:
@@ -143,6 +147,16 @@ class Gateway:
     def wants_lobby(self) -> bool:
         return bool(self.lobby_subs)
 
-    def lobby(self, text: str) -> None:
-        for conn in self.lobby_subs.values():
-            conn.send_text(text)
+    def lobby(self, texts: Sequence[str]) -> None:
+        """Send one lobby flush to every lobby subscriber, ``LOBBY_SLICE`` of them per
+        turn of the event loop: 5,000 writes at once would stop every table for tens of
+        milliseconds. Each subscriber still gets the flushes in order (every flush
+        moves through the subscribers at the same pace)."""
+        self._fan_out(list(self.lobby_subs.values()), texts, 0)
+
+    def _fan_out(self, subs: list[Conn], texts: Sequence[str], start: int) -> None:
+        end = start + LOBBY_SLICE
+        for conn in subs[start:end]:
+            conn.send_texts(texts)
+        if end < len(subs):
+            asyncio.get_running_loop().call_soon(self._fan_out, subs, texts, end)
