@@ -9,15 +9,24 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 from collections.abc import Sequence
 from itertools import count
 
 import orjson
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket
 
 from kahvehane.server.connection import Conn, DirectLine
-from kahvehane.server.errors import NO_TABLE, NOT_JSON, NOT_OBJECT, UNKNOWN_TYPE, ProtocolError
+from kahvehane.server.errors import (
+    NO_TABLE,
+    NOT_JSON,
+    NOT_OBJECT,
+    STORAGE_FAILED,
+    UNKNOWN_TYPE,
+    ProtocolError,
+)
 from kahvehane.server.protocol import PROTOCOL, JSONObj, message_id, now_ms
 from kahvehane.server.salon import Salon
 from kahvehane.server.table.ports import Command, Viewer
@@ -29,6 +38,8 @@ __all__ = ["TABLE_MESSAGES", "Gateway"]
 TABLE_MESSAGES = frozenset(
     {"join", "part", "sit", "leave", "start", "cancel", "act", "back", "suggest"}
 )
+
+log = logging.getLogger("kahvehane.server")
 
 #: Lobby subscribers written to per turn of the event loop (see :meth:`Gateway.lobby`).
 LOBBY_SLICE = 250
@@ -123,6 +134,10 @@ class Gateway:
             table = await self.salon.create_table(conn.user, msg)
         except ProtocolError as exc:
             conn.refuse(exc, msg=msg)
+            return
+        except SQLAlchemyError as exc:  # the table's row was not saved: no table
+            log.warning("create: the database failed (%s)", (str(exc).splitlines() or [""])[0])
+            conn.refuse(ProtocolError("storage_failed", STORAGE_FAILED), msg=msg)
             return
         conn.send({"type": "created", "id": message_id(msg), "table": table.info()})
         table.submit(Command("join", conn.viewer, {"type": "join", "table": table.id}))

@@ -68,3 +68,21 @@ def readable_copy(db_url: str, folder: Path) -> str:
     if wal.exists():
         shutil.copyfile(wal, Path(f"{copy}-wal"))
     return f"sqlite:///{copy}"
+
+
+@contextlib.contextmanager
+def postgres_outage(db_url: str, admin_url: str) -> Iterator[None]:
+    """The PostgreSQL database of ``db_url`` is unreachable inside: every connection to
+    it is ended and new ones are refused (``ALLOW_CONNECTIONS false``), then allowed."""
+    import psycopg
+
+    name = db_url.rsplit("/", 1)[1]
+    with psycopg.connect(admin_url, autocommit=True) as c:
+        c.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+        c.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                  " WHERE datname = %s AND pid <> pg_backend_pid()", (name,))
+    try:
+        yield
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as c:
+            c.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
