@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -45,6 +46,7 @@ from kahvehane.server.errors import (
     NOT_UTF8,
     NOT_WHOLE_NUMBER,
     SIGN_IN_FIRST,
+    STORAGE_FAILED,
     HTTPError,
     ProtocolError,
     i18n,
@@ -96,6 +98,23 @@ def _error(exc: HTTPError) -> JSONResponse:
     """``{"error": {"code", "message", "i18n"}}`` with the error's status."""
     return JSONResponse({"error": {"code": exc.protocol_code, "message": exc.reason,
                                    "i18n": i18n(exc)}}, status_code=exc.status)
+
+
+#: Seconds a client is asked to wait (``Retry-After``) after the database failed.
+RETRY_AFTER = 2
+
+
+def storage_failed(request: Request, exc: BaseException) -> JSONResponse:
+    """A request the database could not serve (a full disk, an unwritable file, an
+    outage, a lock past its deadline): ``503`` with ``Retry-After`` and the documented
+    ``storage_failed`` error, and one log line, not a traceback. What the request would
+    have written was one transaction, rolled back whole."""
+    reason = (str(exc).splitlines() or [type(exc).__name__])[0]
+    log.warning("%s %s: the database failed (%s); answered 503", request.method,
+                request.url.path, reason)
+    resp = _error(HTTPError(503, "storage_failed", STORAGE_FAILED))
+    resp.headers["Retry-After"] = str(RETRY_AFTER)
+    return resp
 
 
 def _http(exc: ProtocolError, status: int = 400) -> HTTPError:
@@ -174,6 +193,8 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
             except AccountError as exc:
                 status, code = ACCOUNT_REFUSALS.get(exc.code, (400, "bad_request"))
                 return _error(HTTPError.wrap(status, code, exc))
+            except SQLAlchemyError as exc:
+                return storage_failed(request, exc)
         return wrapped
 
     # ------------------------------------------------------------ accounts

@@ -29,7 +29,7 @@ class GatewayLine(Protocol):
 
     def detached(self, viewer: Viewer, table_id: str) -> None: ...
 
-    def lobby(self, text: str) -> None: ...
+    def lobby(self, texts: Sequence[str]) -> None: ...
 
     def wants_lobby(self) -> bool:
         """Whether any of its connections follows the lobby."""
@@ -71,7 +71,8 @@ class LocalBus:
         """Whether anyone follows the lobby (else its changes need not be made)."""
         return any(g.wants_lobby() for g in self.gateways.values())
 
-    def publish_lobby(self, text: str) -> None:
-        """A lobby message for every lobby subscriber of every gateway."""
+    def publish_lobby(self, texts: Sequence[str]) -> None:
+        """Lobby messages for every lobby subscriber of every gateway (one flush's: each
+        subscriber gets them in one write)."""
         for gateway in self.gateways.values():
-            gateway.lobby(text)
+            gateway.lobby(texts)

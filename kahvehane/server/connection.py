@@ -34,6 +34,8 @@ class DirectLine(Protocol):
 
     def buffered(self) -> int: ...
 
+    def abort_after(self, seconds: float) -> None: ...
+
 
 class Conn:
     """A connected client (``line``: the connection's direct line, if it has one);
@@ -68,8 +70,12 @@ class Conn:
             return
         line = self.line
         if line is not None:
-            if line.buffered() > self.settings.send_buffer_limit:
-                self.close(1013)  # try again later: the client reconnects and catches up
+            if line.buffered() + sum(map(len, texts)) > self.settings.send_buffer_limit:
+                # Try again later: the client reconnects and catches up. Nothing more
+                # is queued for it; the TCP connection goes if the close handshake
+                # does not finish in time (it waits behind what the client left unread).
+                self.close(1013)
+                line.abort_after(self.settings.close_deadline)
             elif not line.write_texts(texts):
                 self.close(self.close_code)  # already closing: finish it
             return

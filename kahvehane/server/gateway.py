@@ -7,16 +7,26 @@ delivers the tables' texts.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import secrets
 from collections.abc import Sequence
 from itertools import count
 
 import orjson
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket
 
 from kahvehane.server.connection import Conn, DirectLine
-from kahvehane.server.errors import NO_TABLE, NOT_JSON, NOT_OBJECT, UNKNOWN_TYPE, ProtocolError
+from kahvehane.server.errors import (
+    NO_TABLE,
+    NOT_JSON,
+    NOT_OBJECT,
+    STORAGE_FAILED,
+    UNKNOWN_TYPE,
+    ProtocolError,
+)
 from kahvehane.server.protocol import PROTOCOL, JSONObj, message_id, now_ms
 from kahvehane.server.salon import Salon
 from kahvehane.server.table.ports import Command, Viewer
@@ -28,6 +38,11 @@ __all__ = ["TABLE_MESSAGES", "Gateway"]
 TABLE_MESSAGES = frozenset(
     {"join", "part", "sit", "leave", "start", "cancel", "act", "back", "suggest"}
 )
+
+log = logging.getLogger("kahvehane.server")
+
+#: Lobby subscribers written to per turn of the event loop (see :meth:`Gateway.lobby`).
+LOBBY_SLICE = 250
 
 
 class Gateway:
@@ -120,6 +135,10 @@ class Gateway:
         except ProtocolError as exc:
             conn.refuse(exc, msg=msg)
             return
+        except SQLAlchemyError as exc:  # the table's row was not saved: no table
+            log.warning("create: the database failed (%s)", (str(exc).splitlines() or [""])[0])
+            conn.refuse(ProtocolError("storage_failed", STORAGE_FAILED), msg=msg)
+            return
         conn.send({"type": "created", "id": message_id(msg), "table": table.info()})
         table.submit(Command("join", conn.viewer, {"type": "join", "table": table.id}))
 
@@ -143,6 +162,16 @@ class Gateway:
     def wants_lobby(self) -> bool:
         return bool(self.lobby_subs)
 
-    def lobby(self, text: str) -> None:
-        for conn in self.lobby_subs.values():
-            conn.send_text(text)
+    def lobby(self, texts: Sequence[str]) -> None:
+        """Send one lobby flush to every lobby subscriber, ``LOBBY_SLICE`` of them per
+        turn of the event loop: 5,000 writes at once would stop every table for tens of
+        milliseconds. Each subscriber still gets the flushes in order (every flush
+        moves through the subscribers at the same pace)."""
+        self._fan_out(list(self.lobby_subs.values()), texts, 0)
+
+    def _fan_out(self, subs: list[Conn], texts: Sequence[str], start: int) -> None:
+        end = start + LOBBY_SLICE
+        for conn in subs[start:end]:
+            conn.send_texts(texts)
+        if end < len(subs):
+            asyncio.get_running_loop().call_soon(self._fan_out, subs, texts, end)

@@ -29,6 +29,8 @@ class Settings:
     replay_events: int = 512  # events kept per table for reconnecting clients
     outbox_limit: int = 2_000  # a client this far behind is disconnected (ASGI path)
     send_buffer_limit: int = 4 * 1024 * 1024  # bytes unsent: the same, direct line
+    close_deadline: float = 3.0  # a cut-off client's TCP connection is aborted after this
+    lobby_every: float = 0.5  # at most one lobby flush (one write per watcher) this often
     session_days: float = 30.0
     secure_cookies: bool = False
     idle_close: float = 600.0  # a table with nobody seated and no match closes after this

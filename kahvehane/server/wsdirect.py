@@ -31,6 +31,10 @@ correct; the e2e tests run both.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import socket
+import struct
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -125,6 +129,26 @@ class SalonWSProtocol(WebSocketsSansIOProtocol):
     def buffered(self) -> int:
         """Bytes written but not yet taken by the socket (a slow or stuck client)."""
         return int(self.transport.get_write_buffer_size())
+
+    def abort_after(self, seconds: float) -> None:
+        """Abort the TCP connection if it is still open after ``seconds``.
+
+        Why: a client cut off for reading too slowly is sent a close frame, but that
+        frame waits behind everything it has not read, so its close handshake may never
+        finish; until the connection is gone its unsent bytes (megabytes) stay in this
+        process. Aborting drops them and frees the memory."""
+        asyncio.get_running_loop().call_later(seconds, self._abort_if_open)
+
+    def _abort_if_open(self) -> None:
+        """Abort with a reset (``SO_LINGER`` 0): a plain close would queue a FIN behind
+        the bytes the client does not read, and the kernel would keep them too."""
+        if self.disconnected:
+            return
+        sock = self.transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.transport.abort()
 
     # ------------------------------------------------------------------ in
     def data_received(self, data: bytes) -> None:

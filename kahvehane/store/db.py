@@ -29,17 +29,20 @@ import contextlib
 import json
 import logging
 import queue
+import sqlite3
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import quote
 
 import orjson
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Table, create_engine, event, insert
+from sqlalchemy import Table, create_engine, event, insert, make_url
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
@@ -65,17 +68,45 @@ def json_text(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def sqlite_connector(url: str) -> Callable[[], sqlite3.Connection]:
+    """How the engine opens a SQLite file: through SQLite's ``unix-excl`` VFS.
+
+    Why: in WAL mode SQLite's default VFS memory-maps the ``-shm`` wal-index as a shared,
+    writable mapping. When that file turns read-only under the server (``chattr +i``, a
+    file system remounted read-only), ext4 answers the next write fault on the mapping
+    with SIGBUS (``ext4_page_mkwrite`` refuses an immutable inode), and the process
+    dies: no error, no log line, every table gone. ``unix-excl`` keeps the wal-index in
+    the process's heap (sqlite.org/vfs.html, sqlite.org/wal.html "Use of WAL Without
+    Shared-Memory"): no ``-shm`` file, no shared mapping, and an unwritable file is a
+    plain ``disk I/O error`` the store reports like any failed write. It also holds an
+    exclusive lock on the file, so the file is this process's alone while it runs (its
+    own connections share it; another process — an admin's ``sqlite3`` shell — gets
+    "database is locked"). ``mmap_size=0`` (below) keeps the database file itself
+    unmapped too.
+    """
+    path = make_url(url).database or ""
+    if path in ("", ":memory:"):
+        raise ValueError(f"{url!r}: the salon's SQLite database must be a file")
+    target = "file:" + quote(str(Path(path).resolve())) + "?vfs=unix-excl"
+
+    def connect() -> sqlite3.Connection:
+        return sqlite3.connect(target, uri=True, check_same_thread=False, timeout=30)
+
+    return connect
+
+
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL, foreign keys and real transactions."""
+    """An engine for ``url``; SQLite gets WAL without shared memory, foreign keys and
+    real transactions."""
     url = normalise_url(url)
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
-                               json_serializer=json_text)
+        engine = create_engine(url, creator=sqlite_connector(url), json_serializer=json_text)
 
         @event.listens_for(engine, "connect")
         def _on_connect(dbapi_conn: Any, _record: Any) -> None:
             dbapi_conn.isolation_level = None  # SQLAlchemy emits BEGIN itself (below)
             cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA mmap_size=0")
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")

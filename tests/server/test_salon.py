@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from sqlalchemy import select
 from kahvehane.store import Store
 from kahvehane.store.ledger import audit, totals
 from kahvehane.store.models import Account, LedgerEntry, LedgerTxn, MatchPlayer
+from tests.server.faults import readable_copy
 from tests.server.harness import (
     COOKIE,
     Player,
@@ -224,7 +226,7 @@ def test_rate_limit(backend: str, fresh_db: str, tmp_path: Any) -> None:
         srv.stop()
 
 
-def test_chip_conservation(server: Server, backend: str) -> None:
+def test_chip_conservation(server: Server, backend: str, tmp_path: Path) -> None:
     """Many settled Koz Maça matches on several tables: every transaction balances, no
     account goes below zero, the chips held equal the chips granted, and each person's
     balance is their grant plus their matches' results."""
@@ -251,7 +253,7 @@ def test_chip_conservation(server: Server, backend: str) -> None:
         await asyncio.gather(*(one_table(k) for k in range(3)))
 
     asyncio.run(run())
-    store = Store(server.db_url)
+    store = Store(readable_copy(server.db_url, tmp_path))
     try:
         def check(s: Any) -> None:
             assert audit(s) == []

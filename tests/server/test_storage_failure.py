@@ -2,8 +2,9 @@
 to the saved state and says so, and once the database works again the match goes on
 and ends with a record that holds every move any player was shown.
 
-The failure is injected from outside the server, as a database would fail: a trigger
-that makes every insert into ``actions`` fail, dropped again to heal it.
+The failure is injected from outside the server, as a database would fail: on
+PostgreSQL a trigger that makes every insert into ``actions`` fail, dropped again to heal
+it; on SQLite the ``-wal`` file made immutable, then writable again.
 """
 
 from __future__ import annotations
@@ -12,31 +13,31 @@ import asyncio
 import contextlib
 import json
 import random
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from kahvehane.records import replay, verify
+from kahvehane.store.db import sqlite_connector
+from tests.server.faults import immutable, sqlite_path
 from tests.server.harness import Player, Server, api, play_until_end, random_chooser, signup
 from tests.server.leaks import check_viewer, match_messages, states
 
 
 @contextlib.contextmanager
 def failing_inserts(db_url: str) -> Iterator[None]:
-    """Every insert into ``actions`` fails while inside."""
+    """Every insert into ``actions`` fails while inside: a trigger that raises
+    ``injected failure``. A SQLite file is its process's alone while open
+    (``kahvehane.store.db.sqlite_connector``), so on SQLite this works only in the
+    process that holds the store (``test_store.py``); the running server gets
+    :func:`failing_writes`."""
     if db_url.startswith("sqlite:///"):
-        path = db_url.removeprefix("sqlite:///")
-        with contextlib.closing(sqlite3.connect(path, timeout=30)) as c:
-            c.execute("CREATE TRIGGER kh_fail BEFORE INSERT ON actions"
-                      " BEGIN SELECT RAISE(ABORT, 'injected failure'); END")
-            c.commit()
+        _sqlite(db_url, "CREATE TRIGGER kh_fail BEFORE INSERT ON actions"
+                        " BEGIN SELECT RAISE(ABORT, 'injected failure'); END")
         try:
             yield
         finally:
-            with contextlib.closing(sqlite3.connect(path, timeout=30)) as c:
-                c.execute("DROP TRIGGER kh_fail")
-                c.commit()
+            _sqlite(db_url, "DROP TRIGGER kh_fail")
         return
     import psycopg
 
@@ -50,6 +51,29 @@ def failing_inserts(db_url: str) -> Iterator[None]:
     finally:
         with psycopg.connect(db_url, autocommit=True) as c:
             c.execute("DROP TRIGGER kh_fail ON actions")
+
+
+def _sqlite(db_url: str, sql: str) -> None:
+    """Run ``sql`` on the SQLite file as the store opens it (this process's own)."""
+    with contextlib.closing(sqlite_connector(db_url)()) as c:
+        c.execute(sql)
+        c.commit()
+
+
+@contextlib.contextmanager
+def failing_writes(db_url: str) -> Iterator[None]:
+    """Writes of actions fail while inside, injected from outside the running server: on
+    PostgreSQL the trigger of :func:`failing_inserts`; on SQLite every write fails, the
+    disk refusing it (the ``-wal`` made immutable), since no other process may open the
+    server's file."""
+    if db_url.startswith("sqlite:///"):
+        wal = Path(f"{sqlite_path(db_url)}-wal")
+        assert wal.exists(), f"{wal}: the server's SQLite file is not in WAL mode"
+        with immutable([wal]):
+            yield
+        return
+    with failing_inserts(db_url):
+        yield
 
 
 async def _table(p: Player, game: str, clock: int) -> str:
@@ -98,7 +122,7 @@ def test_failed_write_rolls_back(backend: str, fresh_db: str, tmp_path: Path) ->
         for _ in range(3):  # a few saved moves first
             await p.send(type="act", table=table, action=turn["legal"][0])
             turn = await _my_turn(p, table)
-        with failing_inserts(fresh_db):
+        with failing_writes(fresh_db):
             await p.send(type="act", table=table, action=turn["legal"][0], id="a1")
             err = await p.expect(lambda m: m["type"] == "error" and m["id"] == "a1")
             assert err["code"] == "storage_failed" and err["table"] == table
@@ -117,7 +141,7 @@ def test_failed_write_rolls_back(backend: str, fresh_db: str, tmp_path: Path) ->
         #    table says so (sync), tries again, and goes on once the database is back.
         table2 = await _table(p, "balayi_kingi", clock=1)
         await _my_turn(p, table2)
-        with failing_inserts(fresh_db):
+        with failing_writes(fresh_db):
             away = await p.expect(lambda m: m.get("table") == table2 and m.get("kind") == "away")
             assert away["data"]["seat"] == 0
             sync = await p.expect(lambda m: m["type"] == "sync" and m["table"] == table2)

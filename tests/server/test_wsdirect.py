@@ -26,6 +26,7 @@ class FakeLine:
         self.sent: list[str] = []
         self.backlog = buffered
         self.open = open_
+        self.aborts: list[float] = []
 
     def write_texts(self, texts: Sequence[str]) -> bool:
         if not self.open:
@@ -35,6 +36,9 @@ class FakeLine:
 
     def buffered(self) -> int:
         return self.backlog
+
+    def abort_after(self, seconds: float) -> None:
+        self.aborts.append(seconds)
 
 
 def _conn(line: FakeLine, **settings: Any) -> Conn:
@@ -58,6 +62,18 @@ def test_a_client_too_far_behind_is_disconnected_with_1013() -> None:
     assert line.sent == [] and conn.closed and conn.close_code == 1013
     conn.send_text("y")  # nothing more is written to a closed connection
     assert line.sent == []
+    assert line.aborts == [Settings().close_deadline]  # the TCP connection goes after it
+
+
+def test_the_limit_counts_what_a_write_would_add() -> None:
+    """The limit holds for what would be queued, not only for what already is."""
+    line = FakeLine(buffered=4_000)
+    conn = _conn(line, send_buffer_limit=4_096)
+    conn.send_text("x" * 50)  # 4,050: within
+    assert line.sent == ["x" * 50] and not conn.closed
+    conn.send_text("y" * 200)  # 4,200 would be over: nothing written, closed 1013
+    assert line.sent == ["x" * 50] and conn.closed and conn.close_code == 1013
+    assert line.aborts == [Settings().close_deadline]
 
 
 def test_a_closing_connection_is_closed_not_written() -> None:
