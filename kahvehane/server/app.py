@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
@@ -37,6 +38,7 @@ from kahvehane.server.errors import (
     LOGIN_THROTTLED,
     MATCH_IN_PROGRESS,
     NAME_AND_PASSWORD,
+    NEW_ACCOUNTS_LIMITED,
     NO_GAME,
     NO_MATCH,
     NO_OPEN_TABLE,
@@ -50,6 +52,7 @@ from kahvehane.server.errors import (
     i18n,
 )
 from kahvehane.server.gateway import Gateway
+from kahvehane.server.limits import NEW_ACCOUNT, StoreLimiter
 from kahvehane.server.protocol import PROTOCOL, JSONObj
 from kahvehane.server.salon import Salon
 from kahvehane.server.settings import Settings
@@ -130,6 +133,8 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
     salon = salon or Salon(settings)
     gateway = Gateway(salon)
     throttle = LoginThrottle()
+    limiter = StoreLimiter(salon.store)
+    new_account_rule = NEW_ACCOUNT(settings.new_accounts_per_hour)
 
     # ------------------------------------------------------------ helpers
     async def body(request: Request) -> JSONObj:
@@ -177,9 +182,20 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         return wrapped
 
     # ------------------------------------------------------------ accounts
-    async def new_account(name_of: Callable[[Session], str], hashed: str | None) -> Response:
+    def address(request: Request) -> str:
+        """The client's address, the key of the per-address limits."""
+        return request.client.host if request.client else "?"
+
+    async def new_account(request: Request, name_of: Callable[[Session], str],
+                          hashed: str | None) -> Response:
         """Create a person (``hashed``: their password hash) or a guest (``None``) with
-        the starting chips of their kind, signed in: ``201`` with the session cookie."""
+        the starting chips of their kind, signed in: ``201`` with the session cookie.
+        At most ``new_accounts_per_hour`` from one address (429 beyond)."""
+        key = f"new:{address(request)}"
+        wait = await limiter.wait(key, new_account_rule)
+        if wait > 0:
+            raise HTTPError(429, "rate_limited", NEW_ACCOUNTS_LIMITED,
+                            limit=new_account_rule.limit, seconds=math.ceil(wait))
         guest = hashed is None
         chips = settings.guest_chips if guest else settings.starting_chips
 
@@ -188,6 +204,7 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
             return user, new_session(s, user.id, settings.session_days)
 
         user, token = await salon.store.write(op)
+        await limiter.hit(key, new_account_rule)
         return with_cookie(JSONResponse({"user": await user_json(user)}, status_code=201), token)
 
     @endpoint
@@ -196,7 +213,7 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         name = check_name(data.get("name"))
         password = check_password(data.get("password"))
         hashed = await asyncio.to_thread(hash_password, password)
-        return await new_account(lambda s: name, hashed)
+        return await new_account(request, lambda s: name, hashed)
 
     @endpoint
     async def login(request: Request) -> Response:
@@ -224,7 +241,7 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         data = await body(request)
         wanted = data.get("name")
         return await new_account(
-            lambda s: guest_name(s, wanted if isinstance(wanted, str) else None), None)
+            request, lambda s: guest_name(s, wanted if isinstance(wanted, str) else None), None)
 
     @endpoint
     async def logout(request: Request) -> Response:

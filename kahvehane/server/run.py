@@ -26,6 +26,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="pause between deals, s (3)")
     p.add_argument("--starting-chips", type=int, default=d.starting_chips)
     p.add_argument("--guest-chips", type=int, default=d.guest_chips)
+    p.add_argument("--new-accounts", type=int, default=d.new_accounts_per_hour,
+                   help="new accounts (guests and sign-ups) per address an hour (10)")
     p.add_argument("--rate", type=float, default=d.rate, help="messages/s per connection")
     p.add_argument("--burst", type=int, default=d.burst)
     p.add_argument("--idle-close", type=float, default=d.idle_close,
@@ -45,7 +47,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
     return Settings(
         db_url=args.db, countdown=args.countdown, clock=args.clock, bot_delay=args.bot_delay,
         deal_pause=args.deal_pause, starting_chips=args.starting_chips,
-        guest_chips=args.guest_chips, rate=args.rate, burst=args.burst,
+        guest_chips=args.guest_chips, new_accounts_per_hour=args.new_accounts, rate=args.rate,
+        burst=args.burst,
         idle_close=args.idle_close, secure_cookies=args.secure_cookies,
         static_dir=Path(args.static) if args.static else d.static_dir,
     )
