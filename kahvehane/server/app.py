@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import math
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
@@ -28,6 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kahvehane import __version__
 from kahvehane.games import GAME_NAMES
+from kahvehane.server.addresses import client_address, trusted_networks
 from kahvehane.server.catalogue import games_json, messages_json
 from kahvehane.server.connection import Conn
 from kahvehane.server.errors import (
@@ -52,7 +53,13 @@ from kahvehane.server.errors import (
     i18n,
 )
 from kahvehane.server.gateway import Gateway
-from kahvehane.server.limits import NEW_ACCOUNT, StoreLimiter
+from kahvehane.server.limits import (
+    NEW_ACCOUNT,
+    SIGN_IN_ADDRESS,
+    SIGN_IN_PAIR,
+    Limiter,
+    StoreLimiter,
+)
 from kahvehane.server.protocol import PROTOCOL, JSONObj
 from kahvehane.server.salon import Salon
 from kahvehane.server.settings import Settings
@@ -72,6 +79,7 @@ from kahvehane.store.accounts import (
     find_user,
     guest_name,
     hash_password,
+    name_key,
     new_session,
     verify_password,
 )
@@ -105,35 +113,12 @@ def _http(exc: ProtocolError, status: int = 400) -> HTTPError:
     return HTTPError.wrap(status, exc.protocol_code, exc)
 
 
-class LoginThrottle:
-    """At most 5 failed sign-ins per name and per client address in 5 minutes."""
-
-    def __init__(self, limit: int = 5, window: float = 300.0) -> None:
-        self.limit = limit
-        self.window = window
-        self.failures: dict[str, list[float]] = {}
-
-    def blocked(self, *keys: str) -> bool:
-        now = time.monotonic()
-        for key in keys:
-            times = [t for t in self.failures.get(key, []) if now - t < self.window]
-            self.failures[key] = times
-            if len(times) >= self.limit:
-                return True
-        return False
-
-    def fail(self, *keys: str) -> None:
-        now = time.monotonic()
-        for key in keys:
-            self.failures.setdefault(key, []).append(now)
-
-
 def create_app(settings: Settings | None = None, salon: Salon | None = None) -> Starlette:
     settings = settings or Settings()
     salon = salon or Salon(settings)
     gateway = Gateway(salon)
-    throttle = LoginThrottle()
-    limiter = StoreLimiter(salon.store)
+    limiter: Limiter = StoreLimiter(salon.store)
+    proxies = trusted_networks(settings.trusted_proxies)
     new_account_rule = NEW_ACCOUNT(settings.new_accounts_per_hour)
 
     # ------------------------------------------------------------ helpers
@@ -183,8 +168,10 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
 
     # ------------------------------------------------------------ accounts
     def address(request: Request) -> str:
-        """The client's address, the key of the per-address limits."""
-        return request.client.host if request.client else "?"
+        """The client's address, the key of the per-address limits (forwarded headers
+        only from ``--trusted-proxy``)."""
+        return client_address(request.client.host if request.client else None,
+                              request.headers, proxies)
 
     async def new_account(request: Request, name_of: Callable[[Session], str],
                           hashed: str | None) -> Response:
@@ -221,16 +208,21 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         name, password = data.get("name"), data.get("password")
         if not isinstance(name, str) or not isinstance(password, str):
             raise HTTPError(400, "bad_request", NAME_AND_PASSWORD)
-        client = request.client.host if request.client else "?"
-        keys = (f"name:{name.casefold()}", f"addr:{client}")
-        if throttle.blocked(*keys):
-            raise HTTPError(429, "rate_limited", LOGIN_THROTTLED)
+        addr = address(request)
+        pair = f"signin:{hashlib.sha256(name_key(name).encode()).hexdigest()[:32]}|{addr}"
+        per_address = f"signin-addr:{addr}"
+        wait = max(await limiter.wait(pair, SIGN_IN_PAIR),
+                   await limiter.wait(per_address, SIGN_IN_ADDRESS))
+        if wait > 0:
+            raise HTTPError(429, "rate_limited", LOGIN_THROTTLED, seconds=math.ceil(wait))
         row = await salon.store.read(lambda s: find_user(s, name))
         ok = (row is not None and row.password_hash is not None
               and await asyncio.to_thread(verify_password, row.password_hash, password))
         if not ok or row is None:
-            throttle.fail(*keys)
+            await limiter.hit(pair, SIGN_IN_PAIR)
+            await limiter.hit(per_address, SIGN_IN_ADDRESS)
             raise HTTPError(401, "bad_credentials", BAD_CREDENTIALS)
+        await limiter.clear(pair)
         uid = row.id
         token = await salon.store.write(lambda s: new_session(s, uid, settings.session_days))
         user = UserInfo(row.id, row.name, row.guest)

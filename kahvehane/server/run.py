@@ -34,6 +34,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="close an empty table after this many seconds")
     p.add_argument("--secure-cookies", action="store_true",
                    help="mark the session cookie Secure (serve behind HTTPS)")
+    p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                   help="a proxy (address or network) whose X-Forwarded-For / Forwarded is"
+                        " believed; repeatable; none by default")
     p.add_argument("--static", default=None,
                    help="folder of the web client (default: kahvehane/web/static)")
     p.add_argument("--ws", choices=["direct", "asgi"], default="direct",
@@ -50,6 +53,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         guest_chips=args.guest_chips, new_accounts_per_hour=args.new_accounts, rate=args.rate,
         burst=args.burst,
         idle_close=args.idle_close, secure_cookies=args.secure_cookies,
+        trusted_proxies=tuple(args.trusted_proxy),
         static_dir=Path(args.static) if args.static else d.static_dir,
     )
 
@@ -75,5 +79,7 @@ def serve(args: argparse.Namespace) -> int:
                 ws=SalonWSProtocol if args.ws == "direct" else "websockets-sansio",
                 ws_max_size=settings.max_message_bytes,
                 ws_per_message_deflate=False, log_level=args.log_level.lower(),
-                access_log=False, lifespan="on", timeout_graceful_shutdown=5)
+                access_log=False, lifespan="on",
+                # the salon reads forwarded addresses itself, from --trusted-proxy only
+                proxy_headers=False, timeout_graceful_shutdown=5)
     return 0

@@ -32,6 +32,8 @@ class Settings:
     send_buffer_limit: int = 4 * 1024 * 1024  # bytes unsent: the same, direct line
     session_days: float = 30.0
     secure_cookies: bool = False
+    # proxies whose X-Forwarded-For / Forwarded is believed (addresses or networks)
+    trusted_proxies: tuple[str, ...] = ()
     idle_close: float = 600.0  # a table with nobody seated and no match closes after this
     bot_kind: str = "heuristic"  # used when the game has it, else "random"
     gc_freeze_every: float = 1.0  # freeze what survived (out of automatic collections)
