@@ -81,6 +81,7 @@ from kahvehane.store.accounts import (
     hash_password,
     name_key,
     new_session,
+    token_hash,
     verify_password,
 )
 from kahvehane.store.ledger import user_account
@@ -241,6 +242,7 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         token = request.cookies.get(COOKIE)
         if token:
             await salon.store.write(lambda s: end_session(s, token))
+            gateway.session_ended(token_hash(token))
         resp = JSONResponse({})
         resp.delete_cookie(COOKIE, path="/")
         return resp
@@ -393,10 +395,11 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
             await websocket.close(code=1008)
             return
         await websocket.accept()
-        user = await gateway.user_for_token(websocket.cookies.get(COOKIE))
+        signed_in = await gateway.sign_in_for_token(websocket.cookies.get(COOKIE))
+        user = signed_in.user if signed_in is not None else None
         direct = websocket.scope.get("extensions", {}).get(EXTENSION)
         line: SalonWSProtocol | None = direct["line"] if direct else None
-        conn = gateway.connect(websocket, user, line)
+        conn = gateway.connect(websocket, user, line, signed_in)
         writer = asyncio.get_running_loop().create_task(conn.writer())
         conn.send(await gateway.hello(conn))
         if line is not None:  # from now on messages come straight off the wire

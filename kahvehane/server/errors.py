@@ -94,6 +94,9 @@ UNKNOWN_TYPE = Message("server.unknown_type", "unknown message type {type}",
                        "bilinmeyen mesaj türü {type}")
 MISSING_FIELD = Message("server.missing_field", "the message has no {field} field",
                         "mesajda {field} alanı yok")
+BAD_ID = Message("server.bad_id",
+                 "'id' is a string of at most 64 characters or an integer",
+                 "'id' en fazla 64 karakterlik bir metin ya da bir tam sayı olmalı")
 FIELD_IS_BOOL = Message("server.field_is_bool", "{field} must not be true or false",
                         "{field} true ya da false olamaz")
 FIELD_TYPE = Message("server.field_type", "{field} has the wrong type",

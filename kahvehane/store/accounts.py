@@ -142,12 +142,29 @@ def new_session(session: Session, user_id: int, days: float) -> str:
     return token
 
 
-def session_user(session: Session, token: str) -> UserInfo | None:
-    """The signed-in user of a cookie token, or ``None`` (unknown or expired)."""
-    row = session.get(LoginSession, token_hash(token))
+@dataclass(frozen=True, slots=True)
+class SignIn:
+    """A live sign-in session: whose, which (the token's hash) and until when (ms)."""
+
+    user: UserInfo
+    token_hash: str
+    expires_at: int
+
+
+def sign_in(session: Session, token: str) -> SignIn | None:
+    """The sign-in session of a cookie token, or ``None`` (unknown or expired)."""
+    hashed = token_hash(token)
+    row = session.get(LoginSession, hashed)
     if row is None or row.expires_at < now_ms():
         return None
-    return user_info(session, row.user_id)
+    user = user_info(session, row.user_id)
+    return None if user is None else SignIn(user, hashed, row.expires_at)
+
+
+def session_user(session: Session, token: str) -> UserInfo | None:
+    """The signed-in user of a cookie token, or ``None`` (unknown or expired)."""
+    found = sign_in(session, token)
+    return None if found is None else found.user
 
 
 def end_session(session: Session, token: str) -> None:
