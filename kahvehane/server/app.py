@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
-import time
+import math
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
@@ -28,6 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kahvehane import __version__
 from kahvehane.games import GAME_NAMES
+from kahvehane.server.addresses import client_address, trusted_networks
 from kahvehane.server.catalogue import games_json, messages_json
 from kahvehane.server.connection import Conn
 from kahvehane.server.errors import (
@@ -38,6 +40,7 @@ from kahvehane.server.errors import (
     LOGIN_THROTTLED,
     MATCH_IN_PROGRESS,
     NAME_AND_PASSWORD,
+    NEW_ACCOUNTS_LIMITED,
     NO_GAME,
     NO_MATCH,
     NO_OPEN_TABLE,
@@ -52,6 +55,13 @@ from kahvehane.server.errors import (
     i18n,
 )
 from kahvehane.server.gateway import Gateway
+from kahvehane.server.limits import (
+    NEW_ACCOUNT,
+    SIGN_IN_ADDRESS,
+    SIGN_IN_PAIR,
+    Limiter,
+    StoreLimiter,
+)
 from kahvehane.server.protocol import PROTOCOL, JSONObj
 from kahvehane.server.salon import Salon
 from kahvehane.server.settings import Settings
@@ -71,7 +81,9 @@ from kahvehane.store.accounts import (
     find_user,
     guest_name,
     hash_password,
+    name_key,
     new_session,
+    token_hash,
     verify_password,
 )
 from kahvehane.store.ledger import user_account
@@ -121,34 +133,13 @@ def _http(exc: ProtocolError, status: int = 400) -> HTTPError:
     return HTTPError.wrap(status, exc.protocol_code, exc)
 
 
-class LoginThrottle:
-    """At most 5 failed sign-ins per name and per client address in 5 minutes."""
-
-    def __init__(self, limit: int = 5, window: float = 300.0) -> None:
-        self.limit = limit
-        self.window = window
-        self.failures: dict[str, list[float]] = {}
-
-    def blocked(self, *keys: str) -> bool:
-        now = time.monotonic()
-        for key in keys:
-            times = [t for t in self.failures.get(key, []) if now - t < self.window]
-            self.failures[key] = times
-            if len(times) >= self.limit:
-                return True
-        return False
-
-    def fail(self, *keys: str) -> None:
-        now = time.monotonic()
-        for key in keys:
-            self.failures.setdefault(key, []).append(now)
-
-
 def create_app(settings: Settings | None = None, salon: Salon | None = None) -> Starlette:
     settings = settings or Settings()
     salon = salon or Salon(settings)
     gateway = Gateway(salon)
-    throttle = LoginThrottle()
+    limiter: Limiter = StoreLimiter(salon.store)
+    proxies = trusted_networks(settings.trusted_proxies)
+    new_account_rule = NEW_ACCOUNT(settings.new_accounts_per_hour)
 
     # ------------------------------------------------------------ helpers
     async def body(request: Request) -> JSONObj:
@@ -198,9 +189,22 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         return wrapped
 
     # ------------------------------------------------------------ accounts
-    async def new_account(name_of: Callable[[Session], str], hashed: str | None) -> Response:
+    def address(request: Request) -> str:
+        """The client's address, the key of the per-address limits (forwarded headers
+        only from ``--trusted-proxy``)."""
+        return client_address(request.client.host if request.client else None,
+                              request.headers, proxies)
+
+    async def new_account(request: Request, name_of: Callable[[Session], str],
+                          hashed: str | None) -> Response:
         """Create a person (``hashed``: their password hash) or a guest (``None``) with
-        the starting chips of their kind, signed in: ``201`` with the session cookie."""
+        the starting chips of their kind, signed in: ``201`` with the session cookie.
+        At most ``new_accounts_per_hour`` from one address (429 beyond)."""
+        key = f"new:{address(request)}"
+        wait = await limiter.wait(key, new_account_rule)
+        if wait > 0:
+            raise HTTPError(429, "rate_limited", NEW_ACCOUNTS_LIMITED,
+                            limit=new_account_rule.limit, seconds=math.ceil(wait))
         guest = hashed is None
         chips = settings.guest_chips if guest else settings.starting_chips
 
@@ -209,6 +213,7 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
             return user, new_session(s, user.id, settings.session_days)
 
         user, token = await salon.store.write(op)
+        await limiter.hit(key, new_account_rule)
         return with_cookie(JSONResponse({"user": await user_json(user)}, status_code=201), token)
 
     @endpoint
@@ -217,7 +222,7 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         name = check_name(data.get("name"))
         password = check_password(data.get("password"))
         hashed = await asyncio.to_thread(hash_password, password)
-        return await new_account(lambda s: name, hashed)
+        return await new_account(request, lambda s: name, hashed)
 
     @endpoint
     async def login(request: Request) -> Response:
@@ -225,16 +230,21 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         name, password = data.get("name"), data.get("password")
         if not isinstance(name, str) or not isinstance(password, str):
             raise HTTPError(400, "bad_request", NAME_AND_PASSWORD)
-        client = request.client.host if request.client else "?"
-        keys = (f"name:{name.casefold()}", f"addr:{client}")
-        if throttle.blocked(*keys):
-            raise HTTPError(429, "rate_limited", LOGIN_THROTTLED)
+        addr = address(request)
+        pair = f"signin:{hashlib.sha256(name_key(name).encode()).hexdigest()[:32]}|{addr}"
+        per_address = f"signin-addr:{addr}"
+        wait = max(await limiter.wait(pair, SIGN_IN_PAIR),
+                   await limiter.wait(per_address, SIGN_IN_ADDRESS))
+        if wait > 0:
+            raise HTTPError(429, "rate_limited", LOGIN_THROTTLED, seconds=math.ceil(wait))
         row = await salon.store.read(lambda s: find_user(s, name))
         ok = (row is not None and row.password_hash is not None
               and await asyncio.to_thread(verify_password, row.password_hash, password))
         if not ok or row is None:
-            throttle.fail(*keys)
+            await limiter.hit(pair, SIGN_IN_PAIR)
+            await limiter.hit(per_address, SIGN_IN_ADDRESS)
             raise HTTPError(401, "bad_credentials", BAD_CREDENTIALS)
+        await limiter.clear(pair)
         uid = row.id
         token = await salon.store.write(lambda s: new_session(s, uid, settings.session_days))
         user = UserInfo(row.id, row.name, row.guest)
@@ -245,7 +255,7 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         data = await body(request)
         wanted = data.get("name")
         return await new_account(
-            lambda s: guest_name(s, wanted if isinstance(wanted, str) else None), None)
+            request, lambda s: guest_name(s, wanted if isinstance(wanted, str) else None), None)
 
     @endpoint
     async def logout(request: Request) -> Response:
@@ -253,6 +263,7 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         token = request.cookies.get(COOKIE)
         if token:
             await salon.store.write(lambda s: end_session(s, token))
+            gateway.session_ended(token_hash(token))
         resp = JSONResponse({})
         resp.delete_cookie(COOKIE, path="/")
         return resp
@@ -405,10 +416,11 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
             await websocket.close(code=1008)
             return
         await websocket.accept()
-        user = await gateway.user_for_token(websocket.cookies.get(COOKIE))
+        signed_in = await gateway.sign_in_for_token(websocket.cookies.get(COOKIE))
+        user = signed_in.user if signed_in is not None else None
         direct = websocket.scope.get("extensions", {}).get(EXTENSION)
         line: SalonWSProtocol | None = direct["line"] if direct else None
-        conn = gateway.connect(websocket, user, line)
+        conn = gateway.connect(websocket, user, line, signed_in)
         writer = asyncio.get_running_loop().create_task(conn.writer())
         conn.send(await gateway.hello(conn))
         if line is not None:  # from now on messages come straight off the wire

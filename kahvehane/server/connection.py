@@ -24,7 +24,7 @@ from kahvehane.server.errors import RATE_LIMITED, ProtocolError
 from kahvehane.server.protocol import JSONObj, TokenBucket, dumps, error_message, message_id
 from kahvehane.server.settings import Settings
 from kahvehane.server.table.ports import Viewer
-from kahvehane.store.accounts import UserInfo
+from kahvehane.store.accounts import SignIn, UserInfo
 
 
 class DirectLine(Protocol):
@@ -46,6 +46,7 @@ class Conn:
         self.ws = ws
         self.line = line
         self.user = user
+        self.session: SignIn | None = None  # the sign-in it was opened with
         self.viewer = viewer if viewer is not None else Viewer("", id(self), user)
         self.settings = settings
         self.bucket = TokenBucket(settings.rate, settings.burst)

@@ -94,6 +94,9 @@ UNKNOWN_TYPE = Message("server.unknown_type", "unknown message type {type}",
                        "bilinmeyen mesaj türü {type}")
 MISSING_FIELD = Message("server.missing_field", "the message has no {field} field",
                         "mesajda {field} alanı yok")
+BAD_ID = Message("server.bad_id",
+                 "'id' is a string of at most 64 characters or an integer",
+                 "'id' en fazla 64 karakterlik bir metin ya da bir tam sayı olmalı")
 FIELD_IS_BOOL = Message("server.field_is_bool", "{field} must not be true or false",
                         "{field} true ya da false olamaz")
 FIELD_TYPE = Message("server.field_type", "{field} has the wrong type",
@@ -144,6 +147,10 @@ NO_COUNTDOWN = Message("server.no_countdown", "no countdown is running",
 ENTRY_SHORT = Message("server.entry_short",
                       "this table's entry is {entry} chips; you have {chips}",
                       "bu masanın giriş ücreti {entry} çip; sizde {chips} çip var")
+GUEST_NO_ENTRY = Message(
+    "server.guest_no_entry",
+    "guests play only at tables without an entry: sign up to play for chips",
+    "misafirler yalnızca giriş ücreti olmayan masalarda oynar: çiple oynamak için üye olun")
 NO_DEAL = Message("server.no_deal", "no deal is in progress", "süren bir el yok")
 BAD_ACTION = Message("server.bad_action", "the action cannot be read: {detail}",
                      "hamle okunamadı: {detail}")
@@ -192,8 +199,13 @@ NOT_WHOLE_NUMBER = Message("http.not_whole_number", "{name} must be a whole numb
                            "{name} tam sayı olmalı")
 SIGN_IN_FIRST = Message("http.sign_in_first", "sign in first", "önce giriş yapın")
 LOGIN_THROTTLED = Message("http.login_throttled",
-                          "too many failed sign-ins: wait a few minutes",
-                          "çok fazla başarısız giriş: birkaç dakika bekleyin")
+                          "too many failed sign-ins: try again in {seconds} s",
+                          "çok fazla başarısız giriş: {seconds} sn sonra yeniden deneyin")
+NEW_ACCOUNTS_LIMITED = Message(
+    "http.new_accounts_limited",
+    "at most {limit} new accounts an hour from one address: try again in {seconds} s",
+    "bir adresten saatte en fazla {limit} yeni hesap açılabilir: {seconds} sn sonra"
+    " yeniden deneyin")
 BAD_CREDENTIALS = Message("http.bad_credentials", "wrong name or password",
                           "ad ya da şifre yanlış")
 NO_OPEN_TABLE = Message("http.no_open_table", "no such open table", "böyle açık bir masa yok")

@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket
 
 from kahvehane.server.connection import Conn, DirectLine
 from kahvehane.server.errors import (
+    BAD_ID,
     NO_TABLE,
     NOT_JSON,
     NOT_OBJECT,
@@ -27,17 +28,22 @@ from kahvehane.server.errors import (
     UNKNOWN_TYPE,
     ProtocolError,
 )
-from kahvehane.server.protocol import PROTOCOL, JSONObj, message_id, now_ms
+from kahvehane.server.protocol import PROTOCOL, JSONObj, has_bad_id, message_id, now_ms
 from kahvehane.server.salon import Salon
 from kahvehane.server.table.ports import Command, Viewer
-from kahvehane.store.accounts import UserInfo, chips_of, session_user
+from kahvehane.store.accounts import SignIn, UserInfo, chips_of, sign_in
 
-__all__ = ["TABLE_MESSAGES", "Gateway"]
+__all__ = ["CHANGING", "SESSION_EXPIRED", "SIGNED_OUT", "TABLE_MESSAGES", "Gateway"]
 
 #: Client message types handled by a table (``docs/protocol.md`` §3.2).
 TABLE_MESSAGES = frozenset(
     {"join", "part", "sit", "leave", "start", "cancel", "act", "back", "suggest"}
 )
+#: Client message types that change something: the session is checked before each.
+CHANGING = frozenset({"create", "sit", "leave", "start", "cancel", "act", "back"})
+#: Close codes of a connection whose session ended (docs/protocol.md §3.1).
+SIGNED_OUT = 4001
+SESSION_EXPIRED = 4002
 
 log = logging.getLogger("kahvehane.server")
 
@@ -59,13 +65,22 @@ class Gateway:
         salon.bus.register(self)
 
     # ================================================================ connections
-    def connect(self, ws: WebSocket, user: UserInfo | None, line: DirectLine | None = None
-                ) -> Conn:
-        """A new connection, signed in as ``user`` (``line``: its direct line)."""
+    def connect(self, ws: WebSocket, user: UserInfo | None, line: DirectLine | None = None,
+                session: SignIn | None = None) -> Conn:
+        """A new connection, signed in as ``user`` by ``session`` (``line``: its direct
+        line)."""
         conn_id = next(self._ids)
         conn = Conn(ws, user, self.settings, line, viewer=Viewer(self.id, conn_id, user))
+        conn.session = session
         self.conns[conn_id] = conn
         return conn
+
+    def session_ended(self, token_hash: str) -> None:
+        """A sign-in session ended (logout): its connections are closed with
+        :data:`SIGNED_OUT`, before any other message of theirs is handled."""
+        for conn in list(self.conns.values()):
+            if conn.session is not None and conn.session.token_hash == token_hash:
+                conn.close(SIGNED_OUT)
 
     def disconnected(self, conn: Conn) -> None:
         """The connection is gone: it follows no lobby and is detached from its tables."""
@@ -77,9 +92,14 @@ class Gateway:
 
     async def user_for_token(self, token: str | None) -> UserInfo | None:
         """The signed-in user of a session cookie's token, if any."""
+        found = await self.sign_in_for_token(token)
+        return None if found is None else found.user
+
+    async def sign_in_for_token(self, token: str | None) -> SignIn | None:
+        """The sign-in session of a cookie's token (its user and expiry), if any."""
         if not token or len(token) > 100:
             return None
-        return await self.salon.store.read(lambda s: session_user(s, token))
+        return await self.salon.store.read(lambda s: sign_in(s, token))
 
     async def hello(self, conn: Conn) -> JSONObj:
         user: JSONObj | None = None
@@ -95,6 +115,8 @@ class Gateway:
     # ================================================================ from clients
     def dispatch(self, conn: Conn, text: str) -> None:
         """Handle one client message (already admitted by size and rate)."""
+        if conn.closed:  # e.g. signed out: nothing more of it is handled
+            return
         try:
             msg = orjson.loads(text)
         except orjson.JSONDecodeError:
@@ -106,7 +128,14 @@ class Gateway:
         if not isinstance(msg, dict):
             conn.refuse(ProtocolError("bad_message", NOT_OBJECT))
             return
+        if has_bad_id(msg):  # answered with "id": null, and not executed
+            conn.refuse(ProtocolError("bad_message", BAD_ID))
+            return
         kind = msg.get("type")
+        if kind in CHANGING and conn.session is not None \
+                and conn.session.expires_at < now_ms():  # one comparison a message
+            conn.close(SESSION_EXPIRED)
+            return
         try:
             if kind in TABLE_MESSAGES:
                 table_id = msg.get("table")

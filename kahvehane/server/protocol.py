@@ -86,6 +86,16 @@ def message_id(msg: JSONObj) -> Any:
     return None
 
 
+def has_bad_id(msg: JSONObj) -> bool:
+    """Whether ``msg`` carries an ``id`` that is not a string of at most 64 characters
+    or an integer (``null`` is no id); such a message is refused, not executed.
+
+    >>> [has_bad_id({"id": v}) for v in ("a", 7, None, "x" * 65, 1.5, True, [1], {})]
+    [False, False, False, True, True, True, True, True]
+    """
+    return msg.get("id") is not None and message_id(msg) is None
+
+
 class TokenBucket:
     """``rate`` messages per second with bursts of ``burst``."""
 

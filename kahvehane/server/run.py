@@ -26,12 +26,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="pause between deals, s (3)")
     p.add_argument("--starting-chips", type=int, default=d.starting_chips)
     p.add_argument("--guest-chips", type=int, default=d.guest_chips)
+    p.add_argument("--new-accounts", type=int, default=d.new_accounts_per_hour,
+                   help="new accounts (guests and sign-ups) per address an hour (10)")
     p.add_argument("--rate", type=float, default=d.rate, help="messages/s per connection")
     p.add_argument("--burst", type=int, default=d.burst)
     p.add_argument("--idle-close", type=float, default=d.idle_close,
                    help="close an empty table after this many seconds")
     p.add_argument("--secure-cookies", action="store_true",
                    help="mark the session cookie Secure (serve behind HTTPS)")
+    p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                   help="a proxy (address or network) whose X-Forwarded-For / Forwarded is"
+                        " believed; repeatable; none by default")
     p.add_argument("--static", default=None,
                    help="folder of the web client (default: kahvehane/web/static)")
     p.add_argument("--ws", choices=["direct", "asgi"], default="direct",
@@ -45,8 +50,10 @@ def settings_from(args: argparse.Namespace) -> Settings:
     return Settings(
         db_url=args.db, countdown=args.countdown, clock=args.clock, bot_delay=args.bot_delay,
         deal_pause=args.deal_pause, starting_chips=args.starting_chips,
-        guest_chips=args.guest_chips, rate=args.rate, burst=args.burst,
+        guest_chips=args.guest_chips, new_accounts_per_hour=args.new_accounts, rate=args.rate,
+        burst=args.burst,
         idle_close=args.idle_close, secure_cookies=args.secure_cookies,
+        trusted_proxies=tuple(args.trusted_proxy),
         static_dir=Path(args.static) if args.static else d.static_dir,
     )
 
@@ -72,5 +79,7 @@ def serve(args: argparse.Namespace) -> int:
                 ws=SalonWSProtocol if args.ws == "direct" else "websockets-sansio",
                 ws_max_size=settings.max_message_bytes,
                 ws_per_message_deflate=False, log_level=args.log_level.lower(),
-                access_log=False, lifespan="on", timeout_graceful_shutdown=5)
+                access_log=False, lifespan="on",
+                # the salon reads forwarded addresses itself, from --trusted-proxy only
+                proxy_headers=False, timeout_graceful_shutdown=5)
     return 0

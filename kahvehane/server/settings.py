@@ -20,9 +20,10 @@ class Settings:
     bot_delay: float = 0.8  # pause before a bot (or an away seat's bot) moves
     deal_pause: float = 3.0  # between the end of a deal and the next deal
     starting_chips: int = 10_000  # granted once to a new account
-    # granted once to a new guest: enough for ten games at the lobby's default Koz Maça
-    # entry (100), so a visitor can try every game before signing up
-    guest_chips: int = 1_000
+    # granted once to a new guest; a guest never sits at a table with an entry, so no
+    # chip ever leaves a guest's account (docs/server.md "Guests and chips")
+    guest_chips: int = 0
+    new_accounts_per_hour: int = 10  # guests and sign-ups from one address, an hour
     max_message_bytes: int = 16 * 1024
     rate: float = 20.0  # messages per second per connection (token bucket)
     burst: int = 40
@@ -33,6 +34,8 @@ class Settings:
     lobby_every: float = 0.5  # at most one lobby flush (one write per watcher) this often
     session_days: float = 30.0
     secure_cookies: bool = False
+    # proxies whose X-Forwarded-For / Forwarded is believed (addresses or networks)
+    trusted_proxies: tuple[str, ...] = ()
     idle_close: float = 600.0  # a table with nobody seated and no match closes after this
     bot_kind: str = "heuristic"  # used when the game has it, else "random"
     gc_freeze_every: float = 1.0  # freeze what survived (out of automatic collections)

@@ -31,10 +31,15 @@ NAME_NOT_STRING = Message("auth.name_not_string", "a name is a string",
                           "ad bir metin olmalı")
 BAD_NAME = Message(
     "auth.bad_name",
-    "a name has 2–24 letters, digits, spaces or _ . - and does not start with 'bot'",
-    "ad 2–24 harf, rakam, boşluk ya da _ . - içerir ve 'bot' ile başlamaz")
-BAD_PASSWORD = Message("auth.bad_password", "a password has 8 to 200 characters",
-                       "şifre 8 ile 200 karakter arasında olmalı")
+    "a name has 2–24 letters, digits, spaces or _ . -, at least one visible letter,"
+    " and does not start with 'bot'",
+    "ad 2–24 harf, rakam, boşluk ya da _ . - içerir, en az bir görünür harfi vardır ve"
+    " 'bot' ile başlamaz")
+BAD_PASSWORD = Message("auth.bad_password",
+                       "a password has 8 to 200 characters, not only spaces or control"
+                       " characters",
+                       "şifre 8 ile 200 karakter arasında olmalı ve yalnızca boşluk ya da"
+                       " denetim karakterinden oluşmamalı")
 NAME_TAKEN = Message("auth.name_taken", "the name {name} is taken", "{name} adı alınmış")
 
 
@@ -58,17 +63,31 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
+def _visible_letter(ch: str) -> bool:
+    """A letter that shows: Hangul fillers (U+3164, U+FFA0, ...) are "letters" to
+    Unicode and ``\\w`` but print nothing."""
+    return ch.isalpha() and not unicodedata.name(ch, "").endswith("FILLER")
+
+
 def check_name(name: object) -> str:
+    """A name as stored (NFKC), or ``AccountError``: 2–24 letters, digits, spaces or
+    ``_ . -``, at least one visible letter, not starting with "bot"."""
     if not isinstance(name, str):
         raise AccountError(NAME_NOT_STRING)
     name = unicodedata.normalize("NFKC", name).strip()
-    if not NAME_RE.fullmatch(name) or name.lower().startswith("bot"):
+    if not NAME_RE.fullmatch(name) or name.lower().startswith("bot") \
+            or not any(_visible_letter(ch) for ch in name) \
+            or any(not _visible_letter(ch) and ch.isalpha() for ch in name):
         raise AccountError(BAD_NAME)
     return name
 
 
 def check_password(password: object) -> str:
-    if not isinstance(password, str) or not 8 <= len(password) <= 200:
+    """A password of 8–200 characters, not all of them whitespace or control characters
+    (eight spaces or eight NULs are refused)."""
+    if not isinstance(password, str) or not 8 <= len(password) <= 200 \
+            or all(ch.isspace() or unicodedata.category(ch).startswith("C")
+                   for ch in password):
         raise AccountError(BAD_PASSWORD)
     return password
 
@@ -142,12 +161,29 @@ def new_session(session: Session, user_id: int, days: float) -> str:
     return token
 
 
-def session_user(session: Session, token: str) -> UserInfo | None:
-    """The signed-in user of a cookie token, or ``None`` (unknown or expired)."""
-    row = session.get(LoginSession, token_hash(token))
+@dataclass(frozen=True, slots=True)
+class SignIn:
+    """A live sign-in session: whose, which (the token's hash) and until when (ms)."""
+
+    user: UserInfo
+    token_hash: str
+    expires_at: int
+
+
+def sign_in(session: Session, token: str) -> SignIn | None:
+    """The sign-in session of a cookie token, or ``None`` (unknown or expired)."""
+    hashed = token_hash(token)
+    row = session.get(LoginSession, hashed)
     if row is None or row.expires_at < now_ms():
         return None
-    return user_info(session, row.user_id)
+    user = user_info(session, row.user_id)
+    return None if user is None else SignIn(user, hashed, row.expires_at)
+
+
+def session_user(session: Session, token: str) -> UserInfo | None:
+    """The signed-in user of a cookie token, or ``None`` (unknown or expired)."""
+    found = sign_in(session, token)
+    return None if found is None else found.user
 
 
 def end_session(session: Session, token: str) -> None:

@@ -39,6 +39,7 @@ from kahvehane.store.models import (
     MatchPlayer,
     MatchRow,
     SalonTable,
+    User,
 )
 
 
@@ -65,6 +66,18 @@ def _entry_rule(game: str) -> EntryRule:
     return rule
 
 
+class GuestAtEntryTable(ValueError):
+    """A guest among the seats of a match with an entry: refused, whatever let them sit
+    (the policy of docs/server.md "Guests and chips": no chip ever leaves a guest)."""
+
+
+def _no_guests(session: Session, seat_users: list[int | None]) -> None:
+    people = [u for u in seat_users if u is not None]
+    if people and session.scalar(select(User.id).where(User.id.in_(people),
+                                                       User.guest.is_(True)).limit(1)):
+        raise GuestAtEntryTable("a guest cannot play a match with an entry")
+
+
 def start_match(session: Session, table_id: str, game: str, options: dict[str, Any],
                 players: list[str], seat_users: list[int | None], bots: list[str | None],
                 entry: int | None) -> StartedMatch:
@@ -85,6 +98,7 @@ def start_match(session: Session, table_id: str, game: str, options: dict[str, A
     session.flush()
     kasa: int | None = None
     if entry:
+        _no_guests(session, seat_users)
         start = _entry_rule(game).start(entry, len(seat_users))
         moves = transfer_moves(start, _accounts(session, table, seat_users))
         post(session, "entry", moves, memo=f"entries of match {row.id} at table {table_id}",

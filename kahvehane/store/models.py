@@ -187,3 +187,16 @@ class MatchPlayer(Base):
     points_x12: Mapped[int] = mapped_column(BigInteger)  # ranking points × 12 (exact)
     chips_net: Mapped[int] = mapped_column(BigInteger)
     finished_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class ThrottleRow(Base):
+    """A limiter's count for one key (``guest:ADDR``, ``signin:NAME|ADDR``, ...): how
+    many hits since ``first_at`` and the last one. In the database so that a restart
+    does not forget who was being slowed down (``kahvehane.server.limits``)."""
+
+    __tablename__ = "throttle"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
+    first_at: Mapped[int] = mapped_column(BigInteger)
+    last_at: Mapped[int] = mapped_column(BigInteger)

@@ -78,7 +78,8 @@ class Server:
             self.port = free_port()
         args = [sys.executable, "-m", "kahvehane.cli", "serve", "--port", str(self.port),
                 "--db", self.db_url, "--countdown", "0.2", "--bot-delay", "0",
-                "--deal-pause", "0", "--log-level", "warning", *self.extra]
+                "--deal-pause", "0", "--log-level", "warning", "--new-accounts", "100000",
+                *self.extra]
         self.proc = spawn_server(args, self.log_path, self.url)
 
     def stop(self, *, kill: bool = False) -> None:

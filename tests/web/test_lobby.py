@@ -123,23 +123,22 @@ def test_live_lobby_seats_and_watching(server: WebServer, new_page: Any,
     screenshot(watcher, artifacts, "spectator")
 
 
-def test_guest_chips_cover_a_default_entry_but_not_a_dear_one(server: WebServer,
-                                                                new_page: Any) -> None:
-    """Koz Maça tables have an entry in chips. A guest starts with 1,000 (the server's
-    default ``--guest-chips``): a seat at the default 100-chip table is taken, a seat
-    at a 5,000-chip table is refused with the reason."""
-    cheap_host, dear_host = new_page(server), new_page(server)
-    sign_up(cheap_host, f"Ucuz{secrets.token_hex(2)}")
-    sign_up(dear_host, f"Pahali{secrets.token_hex(2)}")
-    cheap = create_table(cheap_host, "koz_maca", {"finish_score": 1}, entry=100)
-    dear = create_table(dear_host, "koz_maca", {"finish_score": 1}, entry=5_000)
+def test_guests_play_only_tables_without_an_entry(server: WebServer,
+                                                  new_page: Any) -> None:
+    """Koz Maça tables have an entry in chips; a guest's chips never move (docs/server.md
+    "Guests and chips"): a guest's seat at a Koz Maça table is refused with the reason,
+    and a seat at a table without an entry (Balayı Kingi) is taken."""
+    paid_host, free_host = new_page(server), new_page(server)
+    sign_up(paid_host, f"Ucuz{secrets.token_hex(2)}")
+    sign_up(free_host, f"Bedava{secrets.token_hex(2)}")
+    paid = create_table(paid_host, "koz_maca", {"finish_score": 1}, entry=100)
+    free = create_table(free_host, "balayi_kingi", {})
     guest = new_page(server)
     sign_in_guest(guest)
-    assert "1000" in (guest.locator("#user-chips").text_content() or "")
-    guest.click(f".table-card[data-table='{dear}'] button.sit[data-seat='1']")
+    guest.click(f".table-card[data-table='{paid}'] button.sit[data-seat='1']")
     guest.wait_for_selector("#toast.show.error")
-    assert "çip" in (guest.locator("#toast").text_content() or "")
+    assert "misafir" in (guest.locator("#toast").text_content() or "").casefold()
     guest.click("#back-to-lobby")  # the refused seat left the guest watching that table
-    guest.click(f".table-card[data-table='{cheap}'] button.sit[data-seat='1']")
+    guest.click(f".table-card[data-table='{free}'] button.sit[data-seat='1']")
     guest.wait_for_selector("#seat-list .who.me")
-    cheap_host.wait_for_selector("#seat-list li[data-seat='1'] .who:not(.me)")
+    free_host.wait_for_selector("#seat-list li[data-seat='1'] .who:not(.me)")

@@ -34,6 +34,7 @@ from kahvehane.server.errors import (
     CANCEL_NOT_SAVED,
     CLOSE_NOT_SAVED,
     ENTRY_SHORT,
+    GUEST_NO_ENTRY,
     INTERNAL,
     NO_DEAL,
     NO_SUGGESTIONS,
@@ -322,6 +323,8 @@ class TableActor:
             self._ok(cmd)
             return
         if self.entry:
+            if user.guest:  # guests' chips never move (docs/server.md "Guests and chips")
+                raise ProtocolError("forbidden", GUEST_NO_ENTRY)
             entry = self.entry
             chips = await self.store.read(lambda s: chips_of(s, user.id))
             if chips < entry:
