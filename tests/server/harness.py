@@ -23,6 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from kahvehane.games.okey.melds import face_value
 from kahvehane.games.okey.solver import best_arrangement
 from kahvehane.tiles import parse_tile, tile_name
+from tests.server.leaks import sent_before
 
 ROOT = Path(__file__).resolve().parents[2]
 COOKIE = "kahvehane_session"
@@ -149,6 +150,8 @@ class Player:
         self.name = name
         self.ws: ClientConnection | None = None
         self.messages: list[dict[str, Any]] = []  # everything ever received
+        #: everything sent, each with how many messages had been received before it
+        self.sent: list[tuple[int, dict[str, Any]]] = []
         self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.reader: asyncio.Task[None] | None = None
         self.hello: dict[str, Any] = {}
@@ -185,7 +188,12 @@ class Player:
 
     async def send(self, **msg: Any) -> None:
         assert self.ws is not None
+        self.sent.append((len(self.messages), msg))
         await self.ws.send(json.dumps(msg))
+
+    def sent_before(self, msg: dict[str, Any]) -> list[dict[str, Any]]:
+        """What this client had sent when ``msg`` (one of :attr:`messages`) arrived."""
+        return sent_before(self.messages, self.sent)(msg)
 
     async def send_raw(self, text: str) -> None:
         assert self.ws is not None

@@ -7,11 +7,20 @@ to be derived from the engine's view of that seat); then no card or tile may app
 it, or in the events before it, that was visible only to another seat both at that
 state and at every state since the viewer's previous view (a tile taken from the
 discards was public before the draw: the draw event may name it).
+
+A refusal (``error``) answers what the viewer itself sent and may repeat it: a player
+acting on a turn it saw late (a move clock ran out meanwhile, a new deal began) names
+a card it held then, which may be in the opponent's hand now, and is told that this
+card "is not accessible" in the same words wherever the card is. Such an echo tells
+the viewer nothing, so given ``sent_before`` (what the viewer had sent when a message
+arrived) the checker does not count the words of a refusal that the viewer had itself
+used; anything else in a refusal still counts.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from kahvehane.match import Match
@@ -80,9 +89,38 @@ def match_messages(messages: list[dict[str, Any]], table: str, match_id: int
     return out
 
 
+#: What a viewer had sent when one of its messages arrived (``Player.sent_before``).
+SentBefore = Callable[[dict[str, Any]], list[dict[str, Any]]]
+
+
+def sent_before(received: list[dict[str, Any]], sent: list[tuple[int, dict[str, Any]]]
+                ) -> SentBefore:
+    """The :data:`SentBefore` of a client that received ``received`` (in order) and sent
+    ``sent``, each sent message with how many messages had been received before it."""
+    def before(msg: dict[str, Any]) -> list[dict[str, Any]]:
+        i = next(k for k, m in enumerate(received) if m is msg)
+        return [s for count, s in sent if count <= i]
+    return before
+
+
+def _told(messages: list[dict[str, Any]], pat: re.Pattern[str],
+          sent_before: SentBefore | None) -> set[str]:
+    """The cards or tiles ``messages`` name, but a refusal's echo of what was sent."""
+    out: set[str] = set()
+    for msg in messages:
+        words = _tokens(msg, pat, set())
+        if msg.get("type") == "error" and sent_before is not None:
+            words -= _tokens(sent_before(msg), pat, set())
+        out |= words
+    return out
+
+
 def check_viewer(record: dict[str, Any], seat: int | None, messages: list[dict[str, Any]],
-                 views: list[dict[Any, Any]], hidden: list[dict[Any, set[str]]]) -> int:
-    """Check one viewer's messages of one match; return how many views were matched."""
+                 views: list[dict[Any, Any]], hidden: list[dict[Any, set[str]]],
+                 sent_before: SentBefore | None = None) -> int:
+    """Check one viewer's messages of one match; return how many views were matched.
+    ``sent_before`` gives what the viewer had sent when a message arrived (see the
+    module's text: a refusal may repeat it); without it every word counts."""
     pat = TILE if record["game"].endswith("okey") else CARD
     p = 0
     pending: list[dict[str, Any]] = []
@@ -103,7 +141,7 @@ def check_viewer(record: dict[str, Any], seat: int | None, messages: list[dict[s
         for t in range(start, q):
             secret &= hidden[t][seat]
         p = q
-        seen = _tokens([*pending, msg], pat, set())
+        seen = _told([*pending, msg], pat, sent_before)
         leaked = seen & secret
         assert not leaked, f"seat {seat} was sent {sorted(leaked)}, hidden from it: {msg}"
         pending = []
@@ -113,6 +151,7 @@ def check_viewer(record: dict[str, Any], seat: int | None, messages: list[dict[s
     secret = set(hidden[-1][seat])
     for t in range(p, len(hidden) - 1):
         secret &= hidden[t][seat]
-    rest = [{k: v for k, v in m.get("data", {}).items() if k != "result"} for m in pending]
-    assert not _tokens(rest, pat, set()) & secret
+    rest = [m if m["type"] == "error" else
+            {k: v for k, v in m.get("data", {}).items() if k != "result"} for m in pending]
+    assert not _told(rest, pat, sent_before) & secret
     return matched

@@ -88,7 +88,7 @@ async def play_match(server: Server, game: str, tag: str) -> None:
         msgs = match_messages(p.messages, table, match_id)
         numbers = [m["n"] for m in msgs if m["type"] == "event"]
         assert numbers == list(range(numbers[0], numbers[0] + len(numbers))), "a gap"
-        assert check_viewer(record, seat, msgs, views, hidden) > 0
+        assert check_viewer(record, seat, msgs, views, hidden, p.sent_before) > 0
         published = [m["data"]["commitment"] for m in msgs if m.get("kind") == "deal_start"]
         assert published == [d["commitment"] for d in record["deals"]]
     for p in [*players, watcher]:

@@ -103,7 +103,7 @@ async def _check_record(p: Player, server: Server, table: str, end: dict[str, An
     assert verify(record).ok
     views, hidden = states(record)
     assert check_viewer(record, 0, match_messages(p.messages, table, match_id), views,
-                        hidden) > 0
+                        hidden, p.sent_before) > 0
     numbers = _events(p, table)
     assert numbers == list(range(numbers[0], numbers[-1] + 1))  # no event missed
 
