@@ -123,7 +123,6 @@ const STRINGS = {
     rack: "Istaka",
     okey_draw_hint: "Desteden ya da soldan taş çekin",
     okey_discard_hint: "Bir taş atın (sürükleyin ya da seçip Enter) veya göstergeye bırakıp bitirin",
-    showed_indicator: "{name} gösterge yaptı",
     finished_with: "{name} bitirdi",
     multiplier: "×{m}",
     finisher_rack: "Bitiren el",
@@ -151,6 +150,7 @@ const STRINGS = {
     used: "kullanıldı",
     waiting_contract: "{name} kozu seçiyor",
     first_lead: "İlk kart: {name}",
+    log_played: "{name} {card} attı",
     // casino
     loose: "Yerdeki kartlar",
     builds: "Yapılar",
@@ -318,7 +318,6 @@ const STRINGS = {
     rack: "Rack",
     okey_draw_hint: "Draw from the pile or take from the left",
     okey_discard_hint: "Discard a tile (drag it, or choose it and press Enter), or drop it on the indicator to finish",
-    showed_indicator: "{name} showed the indicator",
     finished_with: "{name} finished",
     multiplier: "×{m}",
     finisher_rack: "Winning rack",
@@ -345,6 +344,7 @@ const STRINGS = {
     used: "used",
     waiting_contract: "{name} is choosing the contract",
     first_lead: "First lead: {name}",
+    log_played: "{name} played {card}",
     loose: "Loose cards",
     builds: "Builds",
     build_of: "build of {v}",
@@ -417,6 +417,12 @@ export function t(key, params) {
     for (const [k, v] of Object.entries(params)) s = s.replaceAll(`{${k}}`, String(v));
   }
   return s;
+}
+
+/** Every page string of one language (the game modules' own words included): what the
+ * tests check the other language's screens against. */
+export function allStrings(language) {
+  return { ...(STRINGS[language] || {}) };
 }
 
 /** A translated string if the key exists, else null. */
