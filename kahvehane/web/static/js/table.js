@@ -6,6 +6,7 @@ import { api } from "./net.js";
 import { t, tMaybe, errorText, refusalText } from "./i18n.js";
 import { h, clear, toast, fmtSigned } from "./ui.js";
 import { navigate, refreshUser } from "./app.js";
+import { callAttention, soundOn, setSound } from "./attention.js";
 import { gameName, gameModule, gameSpec, optionsSummary } from "./registry.js";
 
 export class TableView {
@@ -225,6 +226,8 @@ export class TableView {
         this.result = null;
         this.showResult = false;
         this.log = [];
+        if (this.you !== null) callAttention();
+        this.wasMyTurn = true; // the start was the call; the first turn needs none
         if (this.game && this.game.onResync) this.game.onResync();
         break;
       case "deal_start":
@@ -460,6 +463,9 @@ export class TableView {
   render() {
     if (!this.root) return;
     const root = this.root;
+    const mine = this.myTurn();
+    if (mine && !this.wasMyTurn) callAttention();
+    this.wasMyTurn = mine;
     const focusKey = document.activeElement && root.contains(document.activeElement) ? focusId(document.activeElement) : null;
     clear(root);
     if (this.notFound) {
@@ -518,6 +524,8 @@ export class TableView {
     if (this.you !== null && info.status === "waiting") buttons.push(h("button", { type: "button", id: "leave-button", onclick: () => this.simple("leave") }, t("leave_seat")));
     if (this.result && !this.showResult) buttons.push(h("button", { type: "button", id: "show-result", onclick: () => { this.showResult = true; this.render(); } }, t("final_result")));
     const away = this.match && this.you !== null && this.match.away[this.you] && info.status === "playing";
+    const sound = soundOn();
+    buttons.push(h("button", { type: "button", class: "link sound", id: "sound-switch", "aria-pressed": sound ? "true" : "false", title: t(sound ? "sound_on" : "sound_off"), onclick: () => { setSound(!sound); this.render(); } }, sound ? "🔔" : "🔕"));
     return h(
       "div",
       { class: "top-bar" },
