@@ -112,3 +112,37 @@ def test_clock_runs_out(server: Server, backend: str) -> None:
         await p.close()
 
     asyncio.run(run())
+
+
+def test_away_lasts_until_the_player_acts(server: Server, backend: str) -> None:
+    """An away Okey player's own ``arrange`` (what the page sends by itself after a bot
+    moved for it) leaves them away: the bot goes on playing each of their turns without
+    waiting for the clock. ``back`` (or a real move) ends it (issue 21)."""
+    async def run() -> None:
+        p, table = await _setup(server, f"aw{backend}", "duz_okey", {"deals": 3}, clock=1)
+        await p.expect(lambda m: m.get("kind") == "away" and m["data"]["seat"] == 0)
+        arranged = 0
+        auto_moves = 0
+        while auto_moves < 6:  # six of seat 0's turns, each played by the bot
+            msg = await p.expect(lambda m: m.get("table") == table and m["type"] == "event")
+            assert msg["kind"] != "back", "a free action brought the player back"
+            assert msg["kind"] != "match_end"
+            data = msg["data"]
+            if msg["kind"] == "game" and data.get("seat") == 0 and data["kind"] == "discard":
+                assert msg["auto"] is True
+                auto_moves += 1
+            rack = (msg.get("view") or {}).get("rack")
+            if rack:  # the page's automatic arrange: the rack as it stands, sent back
+                await p.send(type="act", table=table, id=f"a{arranged}",
+                             action={"act": "arrange", "rack": rack})
+                arranged += 1
+        # Some arranges were accepted (one sent as the bot moved on may be refused: its
+        # rack is no longer the seat's tiles); none brought the player back.
+        accepted = [m for m in p.messages if m["type"] == "ok" and str(m["id"])[0] == "a"]
+        assert arranged > 0 and accepted
+        await p.send(type="back", table=table, id="b")
+        back = await p.expect(lambda m: m.get("kind") == "back")
+        assert back["data"]["seat"] == 0
+        await p.close()
+
+    asyncio.run(run())

@@ -505,12 +505,16 @@ class TableActor:
             raise ProtocolError.wrap("illegal_action", exc) from None
         except (KeyError, TypeError, ValueError) as exc:
             raise ProtocolError("illegal_action", BAD_ACTION, detail=str(exc)) from None
-        if self.seating.acted(seat):
+        # A free action (Okey's ``arrange``) is what a page sends by itself to keep its
+        # rack in step after the bot moved for an away player: it never brings them back.
+        # Only a turn-ending move or ``back`` does (issue 21).
+        free = action.act in self.spec.free_actions
+        if not free and self.seating.acted(seat):
             items.append(self.log.add("back", {"seat": seat}))
             items.append(self._seats_event())
             self.host.lobby_changed(self.id)
         self._ok(cmd)
-        self._reschedule(new_turn=action.act not in self.spec.free_actions)
+        self._reschedule(new_turn=not free)
         self._publish(items, with_state=True)
 
     async def _on_suggest(self, cmd: Command) -> None:

@@ -53,6 +53,8 @@ const STRINGS = {
     you_are_manager: "Masa yöneticisi sizsiniz: koltuklar dolmasa da başlatabilirsiniz, boş koltuklara bot oturur.",
     manager: "Yönetici",
     your_turn: "Sıra sizde",
+    sound_on: "Ses açık: sıra size gelince çalar (kapatmak için tıklayın)",
+    sound_off: "Ses kapalı (açmak için tıklayın)",
     turn_of: "Sıra: {name}",
     watching: "İzliyorsunuz",
     yazboz: "Yazboz",
@@ -70,7 +72,7 @@ const STRINGS = {
     lower_is_better: "az olan kazanır",
     clock_left: "{s} sn",
     bot_thinking: "bot oynuyor",
-    you_are_away: "Süreniz doldu: yerinize bot oynuyor.",
+    you_are_away: "Süreniz doldu: siz dönene kadar yerinize bot oynuyor.",
     come_back: "Geri dön",
     illegal: "Bu hamle olmaz",
     error: "Hata",
@@ -124,7 +126,6 @@ const STRINGS = {
     rack: "Istaka",
     okey_draw_hint: "Desteden ya da soldan taş çekin",
     okey_discard_hint: "Bir taş atın (sürükleyin ya da seçip Enter) veya göstergeye bırakıp bitirin",
-    showed_indicator: "{name} gösterge yaptı",
     finished_with: "{name} bitirdi",
     multiplier: "×{m}",
     finisher_rack: "Bitiren el",
@@ -152,6 +153,7 @@ const STRINGS = {
     used: "kullanıldı",
     waiting_contract: "{name} kozu seçiyor",
     first_lead: "İlk kart: {name}",
+    log_played: "{name} {card} attı",
     // casino
     loose: "Yerdeki kartlar",
     builds: "Yapılar",
@@ -251,6 +253,8 @@ const STRINGS = {
     you_are_manager: "You manage this table: you may start with empty seats; bots take them.",
     manager: "Manager",
     your_turn: "Your turn",
+    sound_on: "Sound on: it plays when it is your turn (click to turn it off)",
+    sound_off: "Sound off (click to turn it on)",
     turn_of: "Turn: {name}",
     watching: "Watching",
     yazboz: "Score table",
@@ -268,7 +272,7 @@ const STRINGS = {
     lower_is_better: "lowest wins",
     clock_left: "{s} s",
     bot_thinking: "bot playing",
-    you_are_away: "Your clock ran out: a bot is playing for you.",
+    you_are_away: "Your clock ran out: a bot plays for you until you are back.",
     come_back: "I'm back",
     illegal: "Not allowed",
     error: "Error",
@@ -320,7 +324,6 @@ const STRINGS = {
     rack: "Rack",
     okey_draw_hint: "Draw from the pile or take from the left",
     okey_discard_hint: "Discard a tile (drag it, or choose it and press Enter), or drop it on the indicator to finish",
-    showed_indicator: "{name} showed the indicator",
     finished_with: "{name} finished",
     multiplier: "×{m}",
     finisher_rack: "Winning rack",
@@ -347,6 +350,7 @@ const STRINGS = {
     used: "used",
     waiting_contract: "{name} is choosing the contract",
     first_lead: "First lead: {name}",
+    log_played: "{name} played {card}",
     loose: "Loose cards",
     builds: "Builds",
     build_of: "build of {v}",
@@ -419,6 +423,12 @@ export function t(key, params) {
     for (const [k, v] of Object.entries(params)) s = s.replaceAll(`{${k}}`, String(v));
   }
   return s;
+}
+
+/** Every page string of one language (the game modules' own words included): what the
+ * tests check the other language's screens against. */
+export function allStrings(language) {
+  return { ...(STRINGS[language] || {}) };
 }
 
 /** A translated string if the key exists, else null. */

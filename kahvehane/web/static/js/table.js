@@ -6,6 +6,7 @@ import { api } from "./net.js";
 import { t, tMaybe, errorText, refusalText } from "./i18n.js";
 import { h, clear, toast, fmtSigned } from "./ui.js";
 import { navigate, refreshUser } from "./app.js";
+import { callAttention, soundOn, setSound } from "./attention.js";
 import { gameName, gameModule, gameSpec, optionsSummary } from "./registry.js";
 
 export class TableView {
@@ -35,6 +36,8 @@ export class TableView {
     this.renderQueued = false;
     this.ticker = null;
     this.onKeyDown = (e) => this.keydown(e);
+    this.onGesture = (e) => this.gesture(e);
+    this.backSent = false; // a `back` is on its way (until the seat's next away/back)
   }
 
   // ================================================================ lifecycle
@@ -42,6 +45,7 @@ export class TableView {
     this.root = root;
     document.body.dataset.view = "table";
     document.addEventListener("keydown", this.onKeyDown);
+    for (const kind of GESTURES) document.addEventListener(kind, this.onGesture, true);
     this.ticker = setInterval(() => this.tick(), 200);
     this.render();
   }
@@ -49,6 +53,7 @@ export class TableView {
   unmount() {
     clearInterval(this.ticker);
     document.removeEventListener("keydown", this.onKeyDown);
+    for (const kind of GESTURES) document.removeEventListener(kind, this.onGesture, true);
     if (this.app.socket) this.app.socket.send({ type: "part", table: this.id });
     delete document.body.dataset.table;
   }
@@ -221,6 +226,8 @@ export class TableView {
         this.result = null;
         this.showResult = false;
         this.log = [];
+        if (this.you !== null) callAttention();
+        this.wasMyTurn = true; // the start was the call; the first turn needs none
         if (this.game && this.game.onResync) this.game.onResync();
         break;
       case "deal_start":
@@ -234,9 +241,11 @@ export class TableView {
         break;
       case "away":
         if (this.match) this.match.away[d.seat] = true;
+        if (d.seat === this.you) this.backSent = false;
         break;
       case "back":
         if (this.match) this.match.away[d.seat] = false;
+        if (d.seat === this.you) this.backSent = false;
         break;
       case "deal_end":
         this.dealEnd = d;
@@ -343,14 +352,19 @@ export class TableView {
     };
   }
 
+  /** Who plays (or played) seat s: during and after a match the match's own players,
+   * as its record names them (a bot as "Bot 3"), never whoever sits there now — a past
+   * match's results stay under the names of those who played it; between matches
+   * without one, the seat's holder. */
   seatName(s) {
     if (s === null || s === undefined) return "";
+    const players = this.match ? this.match.players : this.result ? this.result.names : null;
+    const p = players && players[s];
+    if (p) return p.startsWith("bot:") ? `${t("bot")} ${s + 1}` : p;
     const seat = this.info && this.info.seats[s];
     if (seat && seat.user) return seat.user.name;
     if (seat && seat.bot) return `${t("bot")} ${s + 1}`;
-    const p = this.match && this.match.players[s];
-    if (p && p.startsWith("bot:")) return `${t("bot")} ${s + 1}`;
-    return p || t("seat_n", { n: s + 1 });
+    return t("seat_n", { n: s + 1 });
   }
 
   /** Position of seat s around the table: 0 bottom (you), 1 right, 2 top, 3 left. */
@@ -449,6 +463,9 @@ export class TableView {
   render() {
     if (!this.root) return;
     const root = this.root;
+    const mine = this.myTurn();
+    if (mine && !this.wasMyTurn) callAttention();
+    this.wasMyTurn = mine;
     const focusKey = document.activeElement && root.contains(document.activeElement) ? focusId(document.activeElement) : null;
     clear(root);
     if (this.notFound) {
@@ -507,6 +524,8 @@ export class TableView {
     if (this.you !== null && info.status === "waiting") buttons.push(h("button", { type: "button", id: "leave-button", onclick: () => this.simple("leave") }, t("leave_seat")));
     if (this.result && !this.showResult) buttons.push(h("button", { type: "button", id: "show-result", onclick: () => { this.showResult = true; this.render(); } }, t("final_result")));
     const away = this.match && this.you !== null && this.match.away[this.you] && info.status === "playing";
+    const sound = soundOn();
+    buttons.push(h("button", { type: "button", class: "link sound", id: "sound-switch", "aria-pressed": sound ? "true" : "false", title: t(sound ? "sound_on" : "sound_off"), onclick: () => { setSound(!sound); this.render(); } }, sound ? "🔔" : "🔕"));
     return h(
       "div",
       { class: "top-bar" },
@@ -514,7 +533,7 @@ export class TableView {
       h("div", { class: "title" }, h("b", {}, gameName(info.game)), h("span", { class: "opts" }, optionsSummary(info.game, info.options)), info.kasa !== null && info.kasa !== undefined ? h("span", { class: "kasa", id: "kasa" }, `${t("kasa")}: ${info.kasa}`) : null),
       this.turnLine(),
       h("div", { class: "buttons" }, buttons),
-      away ? h("div", { class: "away-banner", id: "away-banner" }, t("you_are_away"), " ", h("button", { type: "button", class: "primary", id: "come-back", onclick: () => this.simple("back") }, t("come_back"))) : null,
+      away ? h("div", { class: "away-banner", id: "away-banner" }, t("you_are_away"), " ", h("button", { type: "button", class: "primary", id: "come-back", onclick: () => { if (!this.backSent) this.simple("back"); } }, t("come_back"))) : null,
     );
   }
 
@@ -739,6 +758,26 @@ export class TableView {
     }
   }
 
+  // ================================================================ away
+  /** Whether our seat is played by the bot now (our clock ran out). */
+  isAway() {
+    return !!(this.match && this.you !== null && this.match.away[this.you] && !this.match.over && this.info && this.info.status === "playing");
+  }
+
+  /** A person's own gesture (a click, a touch, a key) while away takes the seat back.
+   * Only trusted events count: what the page sends by itself (the `arrange` that keeps
+   * the rack in step after a bot move) never does, and the server agrees (a free action
+   * never ends away, docs/protocol.md §4). */
+  gesture(e) {
+    if (!e.isTrusted || this.backSent || !this.isAway()) return;
+    if (e.type === "keydown" && (e.key === "Shift" || e.key === "Control" || e.key === "Alt" || e.key === "Meta")) return;
+    this.backSent = true;
+    this.app.socket.request({ type: "back", table: this.id }).catch((err) => {
+      this.backSent = false;
+      toast(errorText(err), "error");
+    });
+  }
+
   // ================================================================ keys
   keydown(e) {
     if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || e.target.tagName === "TEXTAREA")) return;
@@ -768,6 +807,9 @@ export class TableView {
     }
   }
 }
+
+/** The DOM events that are a person's own doing (see TableView.gesture). */
+const GESTURES = ["pointerdown", "keydown"];
 
 /** A refused move in words: a short reminder of the rule (ours, by rule id) and the
  * engine's own explanation — its coded message in the page's language — with the rule. */

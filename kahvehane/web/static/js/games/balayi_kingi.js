@@ -1,12 +1,14 @@
 // Balayı Kingi: two players, ten piles each (face-up over face-down), a hand that stays
 // locked (backs only) until its owner wins a trick, and a contract chosen by the non-dealer.
 
-import { t } from "../i18n.js";
+import { t, addStrings } from "../i18n.js";
 import { h, cardEl, backEl, cardText, SUITS } from "../ui.js";
 import { cycleFocus } from "../table.js";
 import { trickArea } from "./koz_maca.js";
 
 const CONTRACTS = ["C", "D", "H", "S", "NT"];
+
+addStrings({ tr: { log_contract: "{name} {contract} seçti" }, en: { log_contract: "{name} chose {contract}" } });
 
 function contractLabel(c) {
   return (SUITS[c] ? SUITS[c] + " " : "") + t("contract_" + c);
@@ -107,11 +109,11 @@ export function create(ctx) {
       const who = ctx.name(d.seat);
       switch (d.kind) {
         case "contract":
-          return `${who}: ${contractLabel(d.contract)}`;
+          return t("log_contract", { name: who, contract: contractLabel(d.contract) });
         case "first_lead":
           return t("first_lead", { name: who });
         case "play":
-          return `${who}: ${cardText(d.card)}`;
+          return t("log_played", { name: who, card: cardText(d.card) });
         case "trick":
           return t("trick_taken_by", { name: who });
         default:

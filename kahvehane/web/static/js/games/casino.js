@@ -2,10 +2,30 @@
 // then one of its legal moves (the server's list), or compose the capture/build sets
 // yourself by clicking table cards into groups (any legal grouping is accepted).
 
-import { t } from "../i18n.js";
+import { t, addStrings } from "../i18n.js";
 import { h, cardEl, backEl, cardText } from "../ui.js";
 
 const POS = ["bottom", "right", "top", "left"];
+
+addStrings({
+  tr: {
+    log_trailed: "{name} {card} yere bıraktı",
+    log_captured: "{name} {card} ile aldı: {sets}",
+    log_built: "{name} {value} yaptı: {sets}",
+    log_sweep: "masayı süpürdü",
+  },
+  en: {
+    log_trailed: "{name} trailed {card}",
+    log_captured: "{name} captured with {card}: {sets}",
+    log_built: "{name} built {value}: {sets}",
+    log_sweep: "a sweep",
+  },
+});
+
+/** The sets of a move in the log: "4♦ + 5♣", groups apart with " · ". */
+function setsWords(sets) {
+  return sets.map((s) => s.map(cardText).join(" + ")).join(" · ");
+}
 
 function setsText(sets) {
   return sets.map((s) => "[" + s.map(cardText).join("+") + "]").join(" ");
@@ -380,11 +400,13 @@ export function create(ctx) {
       const who = ctx.name(d.seat);
       switch (d.kind) {
         case "trail":
-          return `${who}: ${t("trail")} ${cardText(d.card)}`;
-        case "capture":
-          return `${who}: ${t("capture")} ${cardText(d.card)} → ${setsText(d.sets)}${d.sweep ? " ★" : ""}`;
+          return t("log_trailed", { name: who, card: cardText(d.card) });
+        case "capture": {
+          const line = t("log_captured", { name: who, card: cardText(d.card), sets: setsWords(d.sets) });
+          return d.sweep ? `${line} — ${t("log_sweep")} ★` : line;
+        }
         case "build":
-          return `${who}: ${t("build")} ${d.value} (${cardText(d.card)})`;
+          return t("log_built", { name: who, value: d.value, sets: setsWords(d.sets) });
         default:
           return null;
       }

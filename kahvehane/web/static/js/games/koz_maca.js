@@ -1,10 +1,12 @@
 // Koz Maça: four seats, bids 1–13, spades trump. The legal moves come from the server.
 
-import { t } from "../i18n.js";
+import { t, addStrings } from "../i18n.js";
 import { h, cardEl, backEl, cardText } from "../ui.js";
 import { cycleFocus } from "../table.js";
 
 const POS = ["bottom", "right", "top", "left"];
+
+addStrings({ tr: { log_bid: "{name} {n} el dedi" }, en: { log_bid: "{name} bid {n}" } });
 
 export function create(ctx) {
   return {
@@ -91,9 +93,9 @@ export function create(ctx) {
       const who = ctx.name(d.seat);
       switch (d.kind) {
         case "bid":
-          return `${who}: ${t("bid")} ${d.tricks}`;
+          return t("log_bid", { name: who, n: d.tricks });
         case "play":
-          return `${who}: ${cardText(d.card)}`;
+          return t("log_played", { name: who, card: cardText(d.card) });
         case "trick":
           return t("trick_taken_by", { name: who });
         case "spades_broken":

@@ -6,8 +6,47 @@
 // Drag (mouse or touch, pointer events): a tile to another slot, to your discard stack
 // (discard) or onto the indicator (finish); the pile or the left stack to a slot (draw).
 
-import { t } from "../i18n.js";
+import { t, addStrings, getLang } from "../i18n.js";
 import { h, tileEl, tileBack } from "../ui.js";
+
+// The move log's words (issue 21): past tense, tiles by colour and number.
+addStrings({
+  tr: {
+    tile_R: "kırmızı", tile_Y: "sarı", tile_B: "mavi", tile_K: "siyah",
+    tile_J: "sahte okey", tile_okey: "okey",
+    log_took_left: "{name} soldan {tile} aldı",
+    log_drew: "{name} ortadan çekti",
+    log_drew_tile: "{name} ortadan {tile} çekti",
+    log_discarded: "{name} {tile} attı",
+    log_finished: "{name} {tile} ile bitti",
+    log_indicator: "{name} gösterge yaptı: {tile}",
+  },
+  en: {
+    tile_R: "red", tile_Y: "yellow", tile_B: "blue", tile_K: "black",
+    tile_J: "the false okey", tile_okey: "the okey",
+    log_took_left: "{name} took {tile} from the left",
+    log_drew: "{name} drew from the pile",
+    log_drew_tile: "{name} drew {tile} from the pile",
+    log_discarded: "{name} discarded {tile}",
+    log_finished: "{name} finished with {tile}",
+    log_indicator: "{name} showed the indicator: {tile}",
+  },
+});
+
+/** Turkish accusative endings of 1–13 read aloud (bir'i, iki'yi, üç'ü … on üç'ü). */
+const ACCUSATIVE = ["", "'i", "'yi", "'ü", "'ü", "'i", "'yı", "'yi", "'i", "'u", "'u", "'i", "'yi", "'ü"];
+
+/** A tile in words, "sarı 10" ("sarı 10'u" as an object in Turkish, `acc`); the okey
+ * and the false okey by their names. Exported for the tests of the log. */
+export function tileWords(code, okey, acc = false) {
+  const tr = getLang() === "tr";
+  if (code === "J" || code === okey) {
+    const w = t(code === "J" ? "tile_J" : "tile_okey");
+    return acc && tr ? w + "i" : w;
+  }
+  const n = parseInt(code.slice(1), 10);
+  return `${t("tile_" + code[0])} ${n}${acc && tr ? ACCUSATIVE[n] : ""}`;
+}
 
 /** The i18n key of this game's keyboard help (the table's help overlay shows it). */
 export const KEYS_HELP = "keys_okey";
@@ -710,16 +749,18 @@ export function create(ctx) {
       return false;
     },
     describe(d) {
-      const who = ctx.name(d.seat);
+      const name = ctx.name(d.seat);
+      const okey = ctx.view ? ctx.view.okey : null;
       switch (d.kind) {
         case "draw":
-          return `${who}: ${d.from === "left" ? t("draw_left") : t("draw_pile")}${d.tile && d.from === "left" ? " " + d.tile : ""}`;
+          if (d.from === "left") return t("log_took_left", { name, tile: tileWords(d.tile, okey, true) });
+          return d.tile ? t("log_drew_tile", { name, tile: tileWords(d.tile, okey, true) }) : t("log_drew", { name });
         case "discard":
-          return `${who}: ${t("discard")} ${d.tile}`;
+          return t("log_discarded", { name, tile: tileWords(d.tile, okey) });
         case "show_indicator":
-          return t("showed_indicator", { name: who });
+          return t("log_indicator", { name, tile: tileWords(d.tile, okey) });
         case "finish":
-          return `${t("finished_with", { name: who })} (${d.tile})`;
+          return t("log_finished", { name, tile: tileWords(d.tile, okey) });
         default:
           return null;
       }
