@@ -23,7 +23,7 @@ def _updates(p: Player, table: str) -> list[dict[str, Any]]:
 
 def test_lobby_watchers_get_coalesced_changes(tmp_path: Path) -> None:
     srv = Server(f"sqlite:///{tmp_path / 'salon.sqlite3'}", tmp_path / "server.log",
-                 extra=["--rate", "2000", "--burst", "4000"])
+                 extra=["--rate", "100000", "--burst", "200000"])  # churn, not limits
     srv.start()
 
     async def run() -> None:
