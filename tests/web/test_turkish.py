@@ -96,8 +96,7 @@ BOT_TABLES: list[tuple[str, dict[str, Any], int | None]] = [
     ("koz_maca", {"finish_score": 1}, 10),
     ("balayi_kingi", {}, None),
     ("casino", {"players": 4, "target": 1}, None),
-    # the form's default direction is refused by the Royal preset (noted for the lead)
-    ("royal_casino", {"players": 2, "target": 1, "direction": "counter-clockwise"}, None),
+    ("royal_casino", {"players": 2, "target": 1}, None),
 ]
 
 
