@@ -27,7 +27,7 @@ from typing import Any
 from kahvehane.errors import KahvehaneError, Message
 from kahvehane.games import get_game
 from kahvehane.games.base import Action, Event
-from kahvehane.games.spec import GameSpec
+from kahvehane.games.spec import GameSpec, split_table_options
 from kahvehane.server.errors import (
     BAD_ACTION,
     CANCEL_NO_ENTRY,
@@ -80,7 +80,9 @@ class TableActor:
         self.id = table_id
         self.spec = spec
         self.rules = get_game(spec.id)
-        self.options = options
+        self.options = options  # the game's and the table's (the bots' level)
+        game_options, table_options = split_table_options(options, spec.id)
+        self.game_options = game_options  # what the rules and the records see
         self.entry = entry
         self.clock = clock
         self.kasa = kasa
@@ -89,7 +91,7 @@ class TableActor:
         self.store = store
         self.outbox = outbox
         self.host = host
-        self.num_seats = self.rules.num_seats(options)
+        self.num_seats = self.rules.num_seats(game_options)
         self.seating = Seating(self.num_seats, manager)
         self.viewers: dict[Viewer, None] = {}
         self.log = EventLog(table_id, epoch, settings.replay_events)
@@ -99,7 +101,8 @@ class TableActor:
         self.task: asyncio.Task[None] | None = None
         self.timer = Timer(self.submit)
         self.autoplay = Autoplay(spec.id, spec.free_actions, settings.bot_kind,
-                                 random.Random(secrets.randbits(64)))
+                                 random.Random(secrets.randbits(64)),
+                                 level=table_options["bot_level"])
 
     @property
     def status(self) -> str:
@@ -399,7 +402,7 @@ class TableActor:
         players, seat_users, bots = seating.lineup()
         try:
             session, started = await MatchSession.start(
-                self.store, self.id, self.rules, self.options, players, seat_users, bots,
+                self.store, self.id, self.rules, self.game_options, players, seat_users, bots,
                 self.entry)
         except Exception as exc:  # not enough chips, or the write failed: no match
             short = isinstance(exc, InsufficientChips)
