@@ -16,18 +16,9 @@ from kahvehane.games import get_game
 from kahvehane.games.koz_maca import Bid
 from kahvehane.games.koz_maca.fixed import fixed_setup
 from kahvehane.match import Match
+from tests.bots.helpers import Counting
 
 SPADES = ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
-
-
-class _Counting:
-    def __init__(self, smp: Any) -> None:
-        self.smp = smp
-        self.calls = 0
-
-    def __call__(self, rng: random.Random) -> Any:
-        self.calls += 1
-        return self.smp.sample(rng)
 
 
 def _bidder(setup: dict[str, Any] | None = None, seed: str = "kb") -> tuple[Any, int]:
@@ -63,7 +54,7 @@ def test_it_keeps_to_its_budget_and_replays_exactly() -> None:
         state, seat = _bidder(seed=f"kb{k}")
         view = state.view(seat)
         legal = [a for a in state.legal_actions(seat) if isinstance(a, Bid)]
-        counting = _Counting(sampler(view, {}))
+        counting = Counting(sampler(view, {}))
         bid, means = choose_bid_by_simulation(view, seat, legal, counting,
                                               random.Random(k), 6)
         assert counting.calls == 6 and bid in {a.tricks for a in legal}
@@ -72,7 +63,7 @@ def test_it_keeps_to_its_budget_and_replays_exactly() -> None:
         # the heuristic's bid unless another's mean is better by the margin
         assert bid == heuristic or means[bid] > means[heuristic] + MARGIN
         assert means[bid] >= means[heuristic]
-        late = _Counting(sampler(view, {}))
+        late = Counting(sampler(view, {}))
         choose_bid_by_simulation(view, seat, legal, late, random.Random(k), 50, deadline=0.0)
         assert late.calls == 1  # a deadline already past: one sample
         again, same = choose_bid_by_simulation(view, seat, legal, sampler(view, {}).sample,
