@@ -74,7 +74,7 @@ class Salon:
     def __init__(self, settings: Settings, store: Store | None = None,
                  bus: LocalBus | None = None) -> None:
         self.settings = settings
-        self.store = store if store is not None else Store(settings.db_url)
+        self.store = store if store is not None else Store(settings.db_url, settings.db_deadline)
         self.bus = bus if bus is not None else LocalBus()
         self.epoch = secrets.token_hex(4)
         self.tables: dict[str, TableActor] = {}

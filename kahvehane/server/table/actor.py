@@ -24,6 +24,8 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from kahvehane.errors import KahvehaneError, Message
 from kahvehane.games import get_game
 from kahvehane.games.base import Action, Event
@@ -65,6 +67,10 @@ __all__ = ["RETRY_AFTER", "TableActor"]
 log = logging.getLogger("kahvehane.server.table")
 
 RETRY_AFTER = 1.0  # seconds before a table's timers fire again after a failed write
+
+#: The ``reason`` of the ``sync`` every viewer gets after a change was not saved.
+NOT_SAVED_REASON = {"code": "storage_failed", "message": STORAGE_FAILED.en,
+                    "i18n": {"code": STORAGE_FAILED.code, "params": {}}}
 
 JSON = dict[str, Any]
 
@@ -125,6 +131,10 @@ class TableActor:
                 self._refuse(cmd, exc)
             except NotSaved as exc:
                 self._not_saved(cmd, exc)
+            except SQLAlchemyError as exc:  # a read the database could not serve in time
+                log.warning("table %s: %s: the database failed: %s", self.id, cmd.kind,
+                            (str(exc).splitlines() or [type(exc).__name__])[0])
+                self._refuse(cmd, ProtocolError("storage_failed", STORAGE_FAILED))
             except Exception:
                 log.exception("table %s: %s failed", self.id, cmd.kind)
                 self._refuse(cmd, ProtocolError("internal", INTERNAL))
@@ -151,13 +161,15 @@ class TableActor:
 
     def _not_saved(self, cmd: Command, exc: NotSaved) -> None:
         """A write failed and its change was undone: tell the sender, give every viewer
-        the saved state again, and let the timers try again after a pause."""
+        the saved state again with the reason (``storage_failed``, coded, so the page
+        can say it in its language), and let the timers try again after a pause."""
         log.warning("table %s: %s not saved: %s", self.id, cmd.kind, exc.__cause__ or exc)
         self.timer.retry_after(RETRY_AFTER)
         self._refuse(cmd, ProtocolError("storage_failed", STORAGE_FAILED))
         if self.status == PLAYING:
             for viewer in list(self.viewers):
-                sync: JSON = {"type": "sync", "table": self.id, "n": self.log.n}
+                sync: JSON = {"type": "sync", "table": self.id, "n": self.log.n,
+                              "reason": NOT_SAVED_REASON}
                 sync.update(self._match_state(self.seating.seat_of(viewer.user)))
                 self._send(viewer, [dumps(sync)])
         self._reschedule(new_turn=False)

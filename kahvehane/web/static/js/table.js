@@ -104,6 +104,8 @@ export class TableView {
           this.match.clock = msg.clock;
         }
         if (this.game && this.game.onResync) this.game.onResync();
+        // a change was not saved (the database failed or is locked): every seat is told
+        if (msg.reason) toast(errorText(msg.reason), "error");
         this.queueRender();
         break;
       case "ok":
@@ -415,7 +417,8 @@ export class TableView {
       return true;
     } catch (err) {
       if (!isArrange) this.setPending(false);
-      if (opts.quiet) {
+      // storage_failed: the table's `sync` that follows says so (its `reason`)
+      if (opts.quiet || err.code === "storage_failed") {
         this.queueRender();
         return false;
       }
