@@ -121,7 +121,7 @@ class Salon:
                                     row.matches_played)
                 if ot.match is not None and ot.record is not None:
                     table.restore_match(ot.match.id, ot.record, list(ot.match.seat_users),
-                                        list(ot.match.bots), users)
+                                        list(ot.match.bots), users, ot.match.seat_flags)
                 else:
                     table.restore_seats(list(row.seats), users)
             except KahvehaneError:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from kahvehane.games import get_spec
@@ -122,6 +122,11 @@ def deal_row(match_id: int, k: int, seed: str, commitment: str) -> dict[str, Any
 
 def action_row(match_id: int, k: int, i: int, action: dict[str, Any]) -> dict[str, Any]:
     return {"match_id": match_id, "k": k, "i": i, "action": action}
+
+
+def save_seat_flags(session: Session, match_id: int, flags: list[str]) -> None:
+    """Who is away in a running match (``Seating.flags``), so that a restart keeps it."""
+    session.execute(update(MatchRow).where(MatchRow.id == match_id).values(seat_flags=flags))
 
 
 # ----------------------------------------------------------------- match end

@@ -58,6 +58,7 @@ from kahvehane.server.table.views import clock_json, match_state, state_text
 from kahvehane.store import Store
 from kahvehane.store.accounts import UserInfo, chips_of
 from kahvehane.store.ledger import InsufficientChips
+from kahvehane.store.matches import save_seat_flags
 from kahvehane.store.tables import close_table, save_seats
 
 __all__ = ["RETRY_AFTER", "TableActor"]
@@ -351,6 +352,19 @@ class TableActor:
             self.seating.undo(undo)
             raise NotSaved(SEATS_NOT_SAVED) from exc
 
+    async def _save_flags(self) -> None:
+        """Save who is away in the running match, so that a restart keeps it (issue 20):
+        an away seat's bot then plays at once, not after a full clock. A failed write
+        is logged; the next change of the flags writes them all again."""
+        session = self.session
+        if session is None or self.status != PLAYING:
+            return
+        flags, match_id = self.seating.flags(), session.match_id
+        try:
+            await self.store.write(lambda s: save_seat_flags(s, match_id, flags))
+        except Exception as exc:
+            log.warning("table %s: away flags not saved: %r", self.id, exc)
+
     async def _on_leave(self, cmd: Command) -> None:
         seat, went_away, undo = self.seating.leave(_sender(cmd).user)
         items: list[StoredEvent] = []
@@ -358,6 +372,8 @@ class TableActor:
             items.append(self.log.add("away", {"seat": seat}))
         if undo is not None:
             await self._save_seats(undo=undo)
+        else:  # during a match: the seat is left (and away)
+            await self._save_flags()
         self._ok(cmd)
         items.append(self._seats_event())
         self._publish(items, with_state=False)
@@ -369,6 +385,7 @@ class TableActor:
         self._ok(cmd)
         if not was_away:
             return
+        await self._save_flags()
         items = [self.log.add("back", {"seat": seat}), self._seats_event()]
         self._reschedule(new_turn=True)
         self._publish(items, with_state=True)
@@ -510,6 +527,7 @@ class TableActor:
         # Only a turn-ending move or ``back`` does (issue 21).
         free = action.act in self.spec.free_actions
         if not free and self.seating.acted(seat):
+            await self._save_flags()
             items.append(self.log.add("back", {"seat": seat}))
             items.append(self._seats_event())
             self.host.lobby_changed(self.id)
@@ -548,6 +566,7 @@ class TableActor:
             for seat in session.current.to_act:
                 if timed_out:
                     if self.seating.time_out(seat):
+                        await self._save_flags()
                         items.append(self.log.add("away", {"seat": seat}))
                         items.append(self._seats_event())
                 elif not self.seating.is_automatic(seat):
@@ -585,8 +604,10 @@ class TableActor:
                 self.seating.seats[i].user = users[uid]
 
     def restore_match(self, match_id: int, record: JSON, seat_users: list[int | None],
-                      bots: list[str | None], users: dict[int, UserInfo]) -> None:
-        """Resume an unfinished match from its record (after a restart)."""
+                      bots: list[str | None], users: dict[int, UserInfo],
+                      flags: list[Any] | None = None) -> None:
+        """Resume an unfinished match from its record (after a restart), with who was
+        away (``flags``, as :meth:`Seating.flags` saved them)."""
         self.session = MatchSession.restore(self.store, match_id, record)
         self.seating.playing()
         for i, st in enumerate(self.seating.seats):
@@ -595,6 +616,7 @@ class TableActor:
             st.bot = None
             if st.user is None:
                 st.bot = self.autoplay.new_bot(i, bots[i] if i < len(bots) else None)
+        self.seating.restore_flags(list(flags or []))
 
     async def _on_resume(self, cmd: Command) -> None:
         """After :meth:`restore_match`: finish or deal what a crash left undone."""
