@@ -38,6 +38,7 @@ from kahvehane.server.errors import (
     BODY_NOT_OBJECT,
     BODY_TOO_LARGE,
     LOGIN_THROTTLED,
+    MATCH_ABORTED,
     MATCH_IN_PROGRESS,
     NAME_AND_PASSWORD,
     NEW_ACCOUNTS_LIMITED,
@@ -344,6 +345,8 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
     @endpoint
     async def record(request: Request) -> Response:
         row = await load_match(request)
+        if row.status == "aborted":
+            raise HTTPError(409, "match_aborted", MATCH_ABORTED)
         if row.status != "finished" or row.record is None:
             raise HTTPError(409, "match_in_progress", MATCH_IN_PROGRESS)
         text = json.dumps(row.record, ensure_ascii=False, indent=1)

@@ -242,3 +242,12 @@ async def play_until_end(player: Player, table: str, choose: Chooser, rng: rando
             action = choose(state["view"], legal, rng)
             await player.send(type="act", table=table, action=action)
             moves += 1
+
+
+async def rejoin(server: Server, token: str, table: str) -> tuple[Player, dict[str, Any]]:
+    """Connect again with ``token`` (after a restart, say) and join ``table``: the
+    connected player and the snapshot it got."""
+    p = Player(server, token, "again")
+    await p.connect()
+    await p.send(type="join", table=table)
+    return p, await p.expect(lambda m: m["type"] == "snapshot")

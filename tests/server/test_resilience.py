@@ -9,7 +9,15 @@ import random
 from pathlib import Path
 
 from kahvehane.records import replay, verify
-from tests.server.harness import Player, Server, api, play_until_end, random_chooser, signup
+from tests.server.harness import (
+    Player,
+    Server,
+    api,
+    play_until_end,
+    random_chooser,
+    rejoin,
+    signup,
+)
 
 
 async def _setup(server: Server, tag: str, game: str, options: dict[str, object],
@@ -172,10 +180,7 @@ def test_away_survives_a_restart(backend: str, fresh_db: str, tmp_path: Path) ->
         srv.start()
 
         async def second() -> None:
-            p = Player(srv, token, "again")
-            await p.connect()
-            await p.send(type="join", table=table)
-            snap = await p.expect(lambda m: m["type"] == "snapshot")
+            p, snap = await rejoin(srv, token, table)
             assert snap["match"] is not None and snap["match"]["away"][0] is True
             assert snap["info"]["seats"][0]["away"] is True
             # Two of seat 0's turns, played by its bot long before its clock could run
