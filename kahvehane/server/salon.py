@@ -130,17 +130,23 @@ class Salon:
                 table = self._actor(row.id, get_spec(row.game), dict(row.options), row.entry,
                                     row.clock, manager, ot.kasa if row.entry else None,
                                     row.matches_played)
-                if ot.match is not None and ot.record is not None:
-                    table.restore_match(ot.match.id, ot.record, list(ot.match.seat_users),
-                                        list(ot.match.bots), users)
-                else:
-                    table.restore_seats(list(row.seats), users)
             except KahvehaneError:
                 log.exception("table %s (%s) cannot be restored", row.id, row.game)
                 continue
+            if ot.match is not None and ot.record is not None:
+                try:
+                    table.restore_match(ot.match.id, ot.record, list(ot.match.seat_users),
+                                        list(ot.match.bots), users, ot.match.seat_flags)
+                except Exception:  # whatever the engine raises: the match ends (no result)
+                    log.exception("table %s: match %d cannot be resumed; it ends without a"
+                                  " result", row.id, ot.match.id)
+                    table.session = None
+                    table.resume_failed(ot.match.id, list(ot.match.seat_users), users)
+            else:
+                table.restore_seats(list(row.seats), users)
             self.tables[table.id] = table
             table.start()
-            if table.session is not None:
+            if table.session is not None or table.failed is not None:
                 table.submit(Command("resume"))
         if opened:
             log.info("restored %d table(s), %d match(es) resumed", len(self.tables),

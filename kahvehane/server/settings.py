@@ -13,6 +13,12 @@ from kahvehane.store.db import DEADLINE
 
 WEB_STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 
+#: Steps a test can make fail (``kahvehane serve --fault NAME``), as an engine error
+#: would: ``deal`` (dealing a deal of a match), ``restore`` (resuming a match from its
+#: record after a restart). What follows is the salon's own handling of such a failure
+#: (docs/server.md "A match that cannot go on"); nothing else changes.
+FAULTS = frozenset({"deal", "restore"})
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -46,3 +52,4 @@ class Settings:
     gc_freeze_every: float = 1.0  # freeze what survived (out of automatic collections)
     gc_full_every: float = 600.0  # one full collection, frozen objects included
     static_dir: Path | None = field(default=WEB_STATIC)
+    faults: frozenset[str] = frozenset()  # FAULTS to inject, for tests only

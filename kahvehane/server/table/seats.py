@@ -194,6 +194,18 @@ class Seating:
             return True
         return False
 
+    def flags(self) -> list[str]:
+        """Each seat's away state, as saved with the running match: ``""`` (its person
+        plays), ``"away"`` (a bot plays for them until they are back) or ``"left"``."""
+        return ["left" if st.left else "away" if st.away else "" for st in self.seats]
+
+    def restore_flags(self, flags: list[object]) -> None:
+        """After a restart: the saved :meth:`flags` again, for the seats people hold."""
+        for st, flag in zip(self.seats, flags, strict=False):
+            if st.user is not None:
+                st.left = flag == "left"
+                st.away = flag in ("away", "left")
+
     # ---------------------------------------------------------------- the countdown
     def start_countdown(self, user: UserInfo | None, *, now: int, seconds: float) -> int:
         """The manager presses Start (P-1): the countdown runs until the returned time
