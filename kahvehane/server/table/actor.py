@@ -438,8 +438,11 @@ class TableActor:
     async def _on_rematch(self, cmd: Command) -> None:
         """A seated person agrees to the rematch (rövanş); when everyone seated has, the
         countdown starts as if the manager had pressed Start."""
-        self.seating.agree_rematch(_sender(cmd).user, after_match=self.matches_played > 0)
+        news = self.seating.agree_rematch(_sender(cmd).user,
+                                          after_match=self.matches_played > 0)
         self._ok(cmd)
+        if not news:
+            return
         items = [self.log.add("rematch", {"agreed": self.seating.rematch_seats()})]
         if self.seating.everyone_agreed():
             seconds = self.settings.countdown
@@ -480,7 +483,8 @@ class TableActor:
         if viewer not in self.viewers:
             raise ProtocolError("not_seated", CHAT_JOIN_FIRST)
         seat = self.seating.seat_of(user)
-        if seat is None and not self.access.watcher_chat:
+        if seat is None and not self.access.watcher_chat \
+                and user.id != self.seating.manager.id:  # the manager may always talk
             raise ProtocolError("forbidden", CHAT_WATCHERS_OFF)
         if "phrase" in cmd.msg and cmd.msg["phrase"] is not None:
             text, phrase = None, phrase_code(cmd.msg["phrase"])

@@ -241,15 +241,16 @@ class Seating:
         self.countdown_ends = None
 
     # ---------------------------------------------------------------- rövanş
-    def agree_rematch(self, user: UserInfo | None, *, after_match: bool) -> int:
+    def agree_rematch(self, user: UserInfo | None, *, after_match: bool) -> bool:
         """A seated person agrees to a rematch (rövanş), only after a match while the
-        table waits: their seat."""
-        seat = self.require_seat(user)
+        table waits. Whether that is news (they had not agreed yet)."""
+        self.require_seat(user)
         if self.status != WAITING or not after_match:
             raise ProtocolError("table_busy", REMATCH_AFTER)
         assert user is not None
+        news = user.id not in self.rematch
         self.rematch.add(user.id)
-        return seat
+        return news
 
     def rematch_seats(self) -> list[int]:
         """The seats whose person has agreed to the rematch."""
