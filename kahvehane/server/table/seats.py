@@ -68,6 +68,7 @@ class SeatState:
             "user": None if self.user is None else self.user.public(),
             "bot": None if self.bot is None else self.bot.label,
             "away": self.away,
+            "left": self.left,  # gave the seat up during the match: a bot plays it
         }
 
 
