@@ -365,3 +365,31 @@ def test_friends_table_and_talk_survive_a_restart(backend: str, fresh_db: str,
         asyncio.run(after())
     finally:
         server.stop()
+
+
+def test_migration_0004_goes_down_and_up_again(backend: str, fresh_db: str) -> None:
+    """The schema of issue 21 (private tables, talk, seat changes) is one migration that
+    can be undone and done again, on SQLite and PostgreSQL."""
+    from alembic import command
+    from sqlalchemy import inspect
+
+    from kahvehane.store.db import alembic_config, make_engine
+
+    engine = make_engine(fresh_db)
+    cfg = alembic_config()
+
+    def run(*steps: tuple[str, str]) -> set[str]:
+        with engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            for step, rev in steps:
+                getattr(command, step)(cfg, rev)
+        insp = inspect(engine)
+        return {c["name"] for c in insp.get_columns("salon_tables")} | set(insp.get_table_names())
+
+    try:
+        new = {"private", "invite", "invited_watch", "watcher_chat", "chat_lines"}
+        assert new <= run(("upgrade", "head"))
+        assert not new & run(("downgrade", "0002"))
+        assert new <= run(("upgrade", "head"))
+    finally:
+        engine.dispose()
