@@ -7,7 +7,7 @@
 // as markup. The panel lives beside the table's view, outside what the table redraws, so
 // a half-typed line survives every move.
 
-import { t, addStrings, renderMessage, refusalText } from "./i18n.js";
+import { t, getLang, addStrings, renderMessage, refusalText } from "./i18n.js";
 import { h, clear, toast } from "./ui.js";
 
 addStrings({
@@ -151,6 +151,12 @@ export class ChatPanel {
     const watcherOff = !!(info && info.watcher_chat === false);
     const mayTalk = !!me && (view.you !== null || !watcherOff || manager);
     const muted = mutedPeople();
+    // The table redraws on every event; the talk only when what it shows changed, so a
+    // reader scrolled up in the lines is not pulled down by every move.
+    const last = this.lines[this.lines.length - 1];
+    const key = JSON.stringify([this.lines.length, last && last.at, manager, watcherOff, mayTalk, view.you, me && me.id, getLang(), muted, this.open]);
+    if (key === this.drawn) return;
+    this.drawn = key;
     const focused = document.activeElement === this.input;
     clear(el);
     el.classList.toggle("open", this.open);
