@@ -189,6 +189,9 @@ def test_leaving_mid_match_after_a_confirmation(server: WebServer, new_page: Any
     screenshot(leaver, artifacts, "leave-confirm")
     leaver.click("#leave-confirm-no")  # changed their mind: nothing happens
     assert leaver.locator("#leave-confirm").count() == 0
+    leaver.click("#leave-match")
+    leaver.keyboard.press("Escape")  # Esc is "no" too
+    leaver.wait_for_selector("#leave-confirm", state="detached")
     assert leaver.locator("#away-banner").count() == 0
     leaver.click("#leave-match")
     leaver.click("#leave-confirm-yes")

@@ -824,9 +824,10 @@ export class TableView {
   keydown(e) {
     if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || e.target.tagName === "TEXTAREA")) return;
     if (e.key === "Escape") {
-      if (this.showHelp || this.showResult) {
+      if (this.showHelp || this.showResult || this.confirmLeave) {
         this.showHelp = false;
         this.showResult = false;
+        this.confirmLeave = false;
         this.render();
         e.preventDefault();
         return;
