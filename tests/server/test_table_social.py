@@ -393,7 +393,7 @@ def test_migration_0004_goes_down_and_up_again(backend: str, fresh_db: str) -> N
     try:
         new = {"private", "invite", "invited_watch", "watcher_chat", "chat_lines"}
         assert new <= run(("upgrade", "head"))
-        assert not new & run(("downgrade", "0002"))
+        assert not new & run(("downgrade", "0003"))
         assert new <= run(("upgrade", "head"))
     finally:
         engine.dispose()
