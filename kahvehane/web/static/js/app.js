@@ -7,6 +7,7 @@ import { h, clear, toast } from "./ui.js";
 import { LobbyView } from "./lobby.js";
 import { TableView } from "./table.js";
 import { loadRegistry } from "./registry.js";
+import { isInvite, resolveInvite } from "./social.js";
 
 export const app = {
   user: null, // {id, name, guest, chips} or null
@@ -96,9 +97,30 @@ function route() {
   const next = m ? { kind: "table", id: decodeURIComponent(m[1]) } : { kind: "lobby" };
   if (app.view && app.route && app.route.kind === next.kind && app.route.id === next.id) return;
   if (app.view) app.view.unmount();
+  app.view = null;
   app.route = next;
   const params = new URLSearchParams(m && m[2] ? m[2] : "");
+  if (next.kind === "table" && isInvite(next.id)) {
+    // a friends' table's link: find its table, then join it with the code
+    openInvite(next, params);
+    return;
+  }
   app.view = next.kind === "table" ? new TableView(app, next.id, params) : new LobbyView(app);
+  app.view.mount(root());
+  if (app.connected) app.view.onOpen();
+}
+
+async function openInvite(next, params) {
+  const el = clear(root());
+  el.append(h("p", { class: "loading" }, t("connecting")));
+  const tableId = await resolveInvite(next.id);
+  if (app.route !== next) return; // the address changed meanwhile
+  if (tableId === null) {
+    clear(el).append(h("section", { class: "panel", id: "invite-missing" }, h("p", {}, t("invite_not_found")), h("button", { type: "button", onclick: () => navigate("#/") }, t("back_to_lobby"))));
+    return;
+  }
+  params.set("invite", next.id);
+  app.view = new TableView(app, tableId, params);
   app.view.mount(root());
   if (app.connected) app.view.onOpen();
 }
