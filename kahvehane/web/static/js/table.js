@@ -14,6 +14,7 @@ export class TableView {
     this.app = app;
     this.id = id;
     this.sitWanted = params.has("sit") ? parseInt(params.get("sit"), 10) : null;
+    this.startWanted = params.has("start"); // "Hemen oyna": start once seated
     this.info = null; // TableInfo
     this.you = null; // our seat or null
     this.epoch = null;
@@ -75,7 +76,9 @@ export class TableView {
       const seat = this.sitWanted;
       this.sitWanted = null;
       history.replaceState(null, "", `#/t/${encodeURIComponent(this.id)}`);
-      this.sit(seat);
+      const start = this.startWanted;
+      this.startWanted = false;
+      this.sit(seat).then((ok) => (ok && start ? this.simple("start") : null));
     }
   }
 
@@ -213,6 +216,7 @@ export class TableView {
           if (d.kasa !== null && d.kasa !== undefined) info.kasa = d.kasa;
         }
         this.updateYou();
+        if (info && info.entry && this.you !== null) refreshUser(); // the entry is paid: the header shows it
         this.match = {
           id: d.match,
           players: d.players,
@@ -428,8 +432,10 @@ export class TableView {
   async sit(seat) {
     try {
       await this.app.socket.request({ type: "sit", table: this.id, seat });
+      return true;
     } catch (err) {
       toast(errorText(err), "error");
+      return false;
     }
   }
 
@@ -522,7 +528,7 @@ export class TableView {
     if (manager && info.status === "waiting") buttons.push(h("button", { type: "button", class: "primary", id: "start-button", onclick: () => this.simple("start") }, t("start")));
     if (manager && info.status === "countdown") buttons.push(h("button", { type: "button", id: "cancel-button", onclick: () => this.simple("cancel") }, t("cancel")));
     if (this.you !== null && info.status === "waiting") buttons.push(h("button", { type: "button", id: "leave-button", onclick: () => this.simple("leave") }, t("leave_seat")));
-    if (this.result && !this.showResult) buttons.push(h("button", { type: "button", id: "show-result", onclick: () => { this.showResult = true; this.render(); } }, t("final_result")));
+    if (this.result && !this.showResult) buttons.push(h("button", { type: "button", id: "show-result", onclick: () => { this.showResult = true; this.render(); } }, t("show_result")));
     const away = this.match && this.you !== null && this.match.away[this.you] && info.status === "playing";
     const sound = soundOn();
     buttons.push(h("button", { type: "button", class: "link sound", id: "sound-switch", "aria-pressed": sound ? "true" : "false", title: t(sound ? "sound_on" : "sound_off"), onclick: () => { setSound(!sound); this.render(); } }, sound ? "🔔" : "🔕"));
@@ -532,6 +538,8 @@ export class TableView {
       h("button", { type: "button", class: "link back", id: "back-to-lobby", onclick: () => navigate("#/"), title: t("back_to_lobby") }, "‹ ", t("lobby")),
       h("div", { class: "title" }, h("b", {}, gameName(info.game)), h("span", { class: "opts" }, optionsSummary(info.game, info.options)), info.kasa !== null && info.kasa !== undefined ? h("span", { class: "kasa", id: "kasa" }, `${t("kasa")}: ${info.kasa}`) : null),
       this.turnLine(),
+      this.result && info.status === "waiting" ? h("span", { class: "status-line", id: "match-status" }, t("final_result")) : null,
+      info.entry && info.status === "playing" && this.you !== null ? h("span", { class: "entry-paid", id: "entry-paid" }, t("entry_paid", { n: info.entry })) : null,
       h("div", { class: "buttons" }, buttons),
       away ? h("div", { class: "away-banner", id: "away-banner" }, t("you_are_away"), " ", h("button", { type: "button", class: "primary", id: "come-back", onclick: () => { if (!this.backSent) this.simple("back"); } }, t("come_back"))) : null,
     );
@@ -641,9 +649,16 @@ export class TableView {
     if (this.match) return this.match.score;
     if (this.result) {
       const r = this.result.result;
-      return { deals: r.deals.filter((d) => d.scores).map((d) => ({ scores: d.scores, end: d.end })), totals: r.totals };
+      return { deals: r.deals.filter((d) => d.scores).map((d) => ({ scores: d.scores, end: d.end, detail: d.detail })), totals: r.totals };
     }
     return null;
+  }
+
+  /** What the game's module says of a finished deal under its row (Balayı Kingi: the
+   * contract played), or nothing. */
+  dealNote(d) {
+    const label = this.gameMod && this.gameMod.dealLabel && d.detail ? this.gameMod.dealLabel(d.detail) : null;
+    return label ? h("small", { class: "deal-label" }, label) : null;
   }
 
   yazboz() {
@@ -656,7 +671,7 @@ export class TableView {
       for (const d of score.deals) {
         const isVoid = d.end === "void";
         if (!isVoid) k += 1;
-        rows.push(h("tr", { class: isVoid ? "void" : "" }, h("th", {}, isVoid ? t("void_deal") : t("deal_n", { n: k })), d.scores.map((v) => h("td", {}, isVoid ? "–" : fmtSigned(v)))));
+        rows.push(h("tr", { class: isVoid ? "void" : "" }, h("th", {}, isVoid ? t("void_deal") : t("deal_n", { n: k }), this.dealNote(d)), d.scores.map((v) => h("td", {}, isVoid ? "–" : fmtSigned(v)))));
       }
     }
     const totals = score ? score.totals : Array(n).fill(0);
@@ -680,7 +695,7 @@ export class TableView {
       if (!d.scores) continue;
       const isVoid = d.end === "void";
       if (!isVoid) k += 1;
-      rows.push(h("tr", { class: isVoid ? "void" : "" }, h("th", {}, isVoid ? t("void_deal") : t("deal_n", { n: k })), d.scores.map((v) => h("td", {}, isVoid ? "–" : fmtSigned(v)))));
+      rows.push(h("tr", { class: isVoid ? "void" : "" }, h("th", {}, isVoid ? t("void_deal") : t("deal_n", { n: k }), this.dealNote(d)), d.scores.map((v) => h("td", {}, isVoid ? "–" : fmtSigned(v)))));
     }
     const winners = Array.isArray(res.winner) ? res.winner : res.winner === null || res.winner === undefined ? [] : [res.winner];
     const foot = [h("tr", { class: "totals" }, h("th", {}, t("total")), res.totals.map((v, s) => h("td", { class: winners.includes(s) ? "win" : "" }, String(v))))];
