@@ -42,7 +42,7 @@ function renderHeader() {
     h("a", { class: "logo", href: "#/", title: t("tagline") }, "☕ ", h("span", {}, t("app_name"))),
     status,
     h("span", { class: "spacer" }),
-    h("a", { class: "nav-link", id: "leaderboard-link", href: leaderboardHref(), title: t("leaderboard_title"), "aria-label": t("leaderboard_title") }, "🏆"),
+    h("a", { class: "nav-link", id: "leaderboard-link", href: leaderboardHref(), title: t("leaderboard_title"), "aria-label": t("leaderboard_title") }, "★"),
     user,
     h(
       "button",
