@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import secrets
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,17 @@ SHORT: list[tuple[str, dict[str, Any], int | None]] = [
     ("royal_casino", {"players": 4, "target": 1}, None)]
 
 
+#: ``KAHVEHANE_DOC_IMAGES=1``: the tests also save the screens docs/web.md shows
+#: (docs/img/, at CSS pixels so that they stay small).
+DOC_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "img"
+
+
+def doc_image(page: Page, name: str) -> None:
+    if os.environ.get("KAHVEHANE_DOC_IMAGES") == "1":
+        DOC_IMAGES.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(DOC_IMAGES / f"{name}.png"), scale="css")
+
+
 def _name(prefix: str) -> str:
     return f"{prefix}{secrets.token_hex(3)}"
 
@@ -41,7 +53,7 @@ def _bots_match(page: Page, game: str, options: dict[str, Any], entry: int | Non
     """A bots-only match of ``game`` played to its end; its id."""
     create_table(page, game, options, entry=entry, sit=False)
     page.click("#start-button")
-    final_result(page)
+    page.wait_for_selector("#match-result #final-yazboz", timeout=180_000)
     return int(page.evaluate("window.kahvehane.app.view.info.match"))
 
 
@@ -73,6 +85,7 @@ def test_the_landing_page_names_the_six_games_and_hemen_oyna_starts_one(
         assert card["name"] == spec["name"]["tr"] and card["desc"] == spec["description"]["tr"]
     assert page.locator("#guest-button").count() == 1  # nobody is signed in yet
     screenshot(page, artifacts, "landing" + ("-phone" if phone else ""), both=False)
+    doc_image(page, "landing" + ("-phone" if phone else ""))
     # A guest cannot sit at a table with an entry: the page says so and opens none.
     page.click("[data-play='koz_maca']")
     page.wait_for_selector("#toast.show.error")
@@ -121,7 +134,11 @@ def test_a_finished_match_replays_in_the_browser_to_its_result(
     # Step, and the log names the move; play runs by itself until paused.
     page.click("#replay-next")
     assert _counter(page)[0] == 1
-    page.wait_for_selector("#replay-log li.current")
+    first = record["deals"][0]["actions"][0]
+    move = page.locator("#replay-move")
+    assert move.get_attribute("data-seat") == str(first["seat"])
+    assert page.evaluate("(s) => window.kahvehane.app.view.seatName(s)", first["seat"]) in (
+        move.text_content() or "")
     page.click("#replay-play")
     page.wait_for_function(
         "() => +document.querySelector('#replay-counter').dataset.i >= 3")
@@ -145,6 +162,8 @@ def test_a_finished_match_replays_in_the_browser_to_its_result(
     assert json.loads(page.get_attribute("#replay-totals", "data-scores") or "") == \
         expected["deals"][-1]["scores"]
     screenshot(page, artifacts, f"replay-{game}-end", both=False)
+    if game in ("balayi_kingi", "duz_okey"):
+        doc_image(page, f"replay-{game}")
     # The page of a match one may address directly, at a position.
     page.goto(f"/#/m/{match_id}?deal=0&i=2")
     page.reload()
@@ -239,6 +258,7 @@ def test_leaderboard_profile_and_chips_chart(server: WebServer, new_page: Any,
                             ".then(r => r.json().then(j => [r.status, j.error.i18n.code]))")
     assert refused == [400, "http.bad_period"]
     screenshot(page, artifacts, "leaderboard")
+    doc_image(page, "leaderboard")
     page.goto("/#/lb/koz_maca")  # ranked by wins: no points column
     page.wait_for_selector(f"#leaderboard-table tr[data-player='{name}']")
     assert "Sıralama puanı" not in page.locator("#leaderboard-table thead").text_content()
@@ -259,6 +279,7 @@ def test_leaderboard_profile_and_chips_chart(server: WebServer, new_page: Any,
                                         "r => r.map(x => +x.dataset.match)")
     assert okey_id in matches and len(matches) == 2
     screenshot(page, artifacts, "profile")
+    doc_image(page, "profile")
     page.click(f"#profile-matches tr[data-match='{okey_id}'] a")
     page.wait_for_selector("#replay-controls")
 
@@ -289,6 +310,7 @@ def test_the_header_stays_on_one_line_on_a_phone(server: WebServer, new_page: An
     _one_line(page)
     if width == 390:
         screenshot(page, artifacts, "header-390", both=False)
+        doc_image(page, "lobby-phone")
 
 
 def test_result_dialog_leaves_the_header_and_okey_yazboz_shows_four_columns(
@@ -315,6 +337,7 @@ def test_result_dialog_leaves_the_header_and_okey_yazboz_shows_four_columns(
     assert felt["x"] + felt["width"] <= rack["x"]  # side by side
     assert tile["width"] >= 28  # 23 px upright
     page.screenshot(path=str(artifacts / "okey-landscape.png"))
+    doc_image(page, "okey-landscape")
     # The result dialog does not cover the header: its buttons stay reachable.
     page = new_page(server, phone=True)
     sign_in_guest(page, _name("Sonuc"))

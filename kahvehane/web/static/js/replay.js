@@ -25,6 +25,7 @@ addStrings({
     replay_deal: "El",
     replay_hands: "Eller (kayıt hepsini açar)",
     replay_setup: "Dağıtım",
+    replay_played: "{name} oynadı",
     replay_not_finished: "Bu maç sürüyor: tekrarı maç bitince izlenir.",
     replay_deal_result: "Elin sonucu",
     replay_totals: "Maçın sonucu",
@@ -47,6 +48,7 @@ addStrings({
     replay_deal: "Deal",
     replay_hands: "Hands (the record reveals them all)",
     replay_setup: "Deal out",
+    replay_played: "{name} played",
     replay_not_finished: "This match is being played: its replay opens when it is over.",
     replay_deal_result: "The deal's result",
     replay_totals: "The match's result",
@@ -239,7 +241,7 @@ export class MatchView {
       info.status === "finished" ? h("a", { class: "button", href: info.record, download: "" }, t("download_record")) : h("p", { class: "empty", id: "replay-unavailable" }, t("replay_not_finished")),
     );
     if (info.status !== "finished" || !this.deal) return [head];
-    return [head, h("div", { class: "match-main" }, h("div", { class: "replay", id: "replay" }, this.controls(), this.felt(), this.hands()), h("aside", { class: "side match-side" }, this.scoreTable(), this.logList()))];
+    return [head, h("div", { class: "match-main" }, h("div", { class: "replay", id: "replay" }, this.controls(), this.moveLine(), this.felt(), this.hands()), h("aside", { class: "match-side" }, this.scoreTable(), this.logList()))];
   }
 
   controls() {
@@ -267,6 +269,16 @@ export class MatchView {
       h("input", { type: "range", id: "replay-slider", min: 0, max: n, value: this.i, "aria-label": t("replay"), oninput: (e) => this.go(parseInt(e.target.value, 10)) }),
       h("span", { class: "counter", id: "replay-counter", "data-i": this.i, "data-n": n }, this.i === 0 ? t("replay_setup") : t("replay_move", { i: this.i, n })),
     );
+  }
+
+  /** The move that led to this position, in the words of the game's log (a move the
+   * log does not speak of, such as rearranging a rack, as "Ayşe oynadı"). */
+  moveLine() {
+    const p = this.position();
+    if (!p.action) return h("p", { class: "replay-move", id: "replay-move" }, t("replay_setup"));
+    const texts = this.game && this.game.describe ? p.events.map((ev) => this.game.describe(ev)).filter(Boolean) : [];
+    const text = texts.length ? texts.join(" · ") : t("replay_played", { name: this.seatName(p.action.seat) });
+    return h("p", { class: "replay-move", id: "replay-move", "data-seat": p.action.seat }, text);
   }
 
   felt() {
