@@ -41,6 +41,7 @@ from kahvehane.server.errors import (
     BODY_NOT_OBJECT,
     BODY_TOO_LARGE,
     LOGIN_THROTTLED,
+    MATCH_ABORTED,
     MATCH_IN_PROGRESS,
     NAME_AND_PASSWORD,
     NEW_ACCOUNTS_LIMITED,
@@ -73,6 +74,7 @@ from kahvehane.server.wsdirect import EXTENSION, SalonWSProtocol
 from kahvehane.store.accounts import (
     BAD_NAME,
     BAD_PASSWORD,
+    NAME_LOOKS_TAKEN,
     NAME_NOT_STRING,
     NAME_TAKEN,
     AccountError,
@@ -85,7 +87,6 @@ from kahvehane.store.accounts import (
     find_user,
     guest_name,
     hash_password,
-    name_key,
     new_session,
     token_hash,
     verify_password,
@@ -93,6 +94,7 @@ from kahvehane.store.accounts import (
 from kahvehane.store.ledger import now_ms, user_account
 from kahvehane.store.matches import match_info
 from kahvehane.store.models import LedgerEntry, LedgerTxn, MatchRow
+from kahvehane.store.names import name_skeleton
 from kahvehane.store.standings import chip_history, history, standings_rows, week_start
 
 log = logging.getLogger("kahvehane.server.http")
@@ -112,6 +114,7 @@ ACCOUNT_REFUSALS: dict[str, tuple[int, str]] = {
     BAD_NAME.code: (400, "bad_name"),
     BAD_PASSWORD.code: (400, "bad_password"),
     NAME_TAKEN.code: (409, "name_taken"),
+    NAME_LOOKS_TAKEN.code: (409, "name_taken"),
 }
 
 
@@ -240,7 +243,8 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         if not isinstance(name, str) or not isinstance(password, str):
             raise HTTPError(400, "bad_request", NAME_AND_PASSWORD)
         addr = address(request)
-        pair = f"signin:{hashlib.sha256(name_key(name).encode()).hexdigest()[:32]}|{addr}"
+        # keyed by the look-alike key: ``ALİ`` and ``Alı`` are guesses at ``Ali`` too
+        pair = f"signin:{hashlib.sha256(name_skeleton(name).encode()).hexdigest()[:32]}|{addr}"
         per_address = f"signin-addr:{addr}"
         wait = max(await limiter.wait(pair, SIGN_IN_PAIR),
                    await limiter.wait(per_address, SIGN_IN_ADDRESS))
@@ -348,7 +352,10 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         return JSONResponse({"match": match_info(row)})
 
     def finished_record(row: MatchRow) -> JSONObj:
-        """A finished match's record; 409 while it is played (its seeds are secret)."""
+        """A finished match's record; 409 while it is played (its seeds are secret) or
+        for a match that was aborted (it has no result)."""
+        if row.status == "aborted":
+            raise HTTPError(409, "match_aborted", MATCH_ABORTED)
         if row.status != "finished" or row.record is None:
             raise HTTPError(409, "match_in_progress", MATCH_IN_PROGRESS)
         rec: JSONObj = row.record
