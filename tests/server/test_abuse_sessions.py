@@ -5,6 +5,7 @@ with an invalid ``id`` gets ``bad_message`` and is not executed."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -109,3 +110,34 @@ def test_password_change_ends_the_other_sessions(server: Server, backend: str) -
             await p.close()
 
     asyncio.run(run())
+
+
+def test_an_expired_session_is_closed_before_it_changes_anything(
+        backend: str, fresh_db: str, tmp_path: Path) -> None:
+    """A socket whose session has expired (``--session-days`` of about 4 s) still gets
+    answers that change nothing (``ping``), but its next ``create`` closes it with 4002
+    and no table is opened."""
+    srv = Server(fresh_db, tmp_path / "server.log", extra=["--session-days", "0.00005"])
+    srv.start()
+
+    async def run() -> None:
+        name = f"sure{backend}"
+        token = await signup(srv, name)
+        p = Player(srv, token, "p")
+        await p.connect()
+        assert p.hello["user"]["name"] == name
+        await asyncio.sleep(0.00005 * 86_400 + 1)  # past the session's end
+        await p.send(type="ping", id="p")
+        assert (await p.expect(lambda m: m["type"] == "pong"))["id"] == "p"
+        await p.send(type="create", id="c", game="balayi_kingi", options={})
+        with pytest.raises(ConnectionError):
+            await p.expect(lambda m: m["type"] == "created", timeout=30)
+        assert p.closed_code == 4002
+        assert (await api(srv, "GET", "/api/me", token)).status_code == 401
+        tables = (await api(srv, "GET", "/api/tables")).json()["tables"]
+        assert not [t for t in tables if t["manager"]["name"] == name]
+
+    try:
+        asyncio.run(run())
+    finally:
+        srv.stop()
