@@ -17,6 +17,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", default=d.db_url,
                    help="database URL: sqlite:///FILE (default: %(default)s, created if"
                         " missing) or postgresql://USER@HOST/DB")
+    p.add_argument("--db-deadline", type=float, default=d.db_deadline,
+                   help="seconds a database write may wait (a lock, an outage) before it"
+                        " fails as storage_failed (3)")
     p.add_argument("--countdown", type=float, default=d.countdown,
                    help="seconds from Start to the first deal (10)")
     p.add_argument("--clock", type=int, default=d.clock, help="default move clock, s (30)")
@@ -54,7 +57,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def settings_from(args: argparse.Namespace) -> Settings:
     d = Settings()
     return Settings(
-        db_url=args.db, countdown=args.countdown, clock=args.clock, bot_delay=args.bot_delay,
+        db_url=args.db, db_deadline=args.db_deadline, countdown=args.countdown,
+        clock=args.clock, bot_delay=args.bot_delay,
         deal_pause=args.deal_pause, starting_chips=args.starting_chips,
         guest_chips=args.guest_chips, new_accounts_per_hour=args.new_accounts, rate=args.rate,
         burst=args.burst,

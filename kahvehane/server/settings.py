@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kahvehane.store.db import DEADLINE
+
 WEB_STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 
 #: Steps a test can make fail (``kahvehane serve --fault NAME``), as an engine error
@@ -21,6 +23,9 @@ FAULTS = frozenset({"deal", "restore"})
 @dataclass(frozen=True)
 class Settings:
     db_url: str = "sqlite:///kahvehane.sqlite3"
+    # a database write not committed this long after it was asked for fails (rolled
+    # back, ``storage_failed``); also any one lock wait, connect and statement
+    db_deadline: float = DEADLINE
     countdown: float = 10.0  # from the manager's Start to the first deal (P-1)
     clock: int = 30  # default move clock of a table, seconds
     bot_delay: float = 0.8  # pause before a bot (or an away seat's bot) moves

@@ -24,10 +24,12 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from kahvehane.errors import KahvehaneError, Message
 from kahvehane.games import get_game
 from kahvehane.games.base import Action, Event
-from kahvehane.games.spec import GameSpec
+from kahvehane.games.spec import GameSpec, split_table_options
 from kahvehane.server.errors import (
     BAD_ACTION,
     CANCEL_CANNOT_SET_UP,
@@ -70,6 +72,10 @@ log = logging.getLogger("kahvehane.server.table")
 
 RETRY_AFTER = 1.0  # seconds before a table's timers fire again after a failed write
 
+#: The ``reason`` of the ``sync`` every viewer gets after a change was not saved.
+NOT_SAVED_REASON = {"code": "storage_failed", "message": STORAGE_FAILED.en,
+                    "i18n": {"code": STORAGE_FAILED.code, "params": {}}}
+
 JSON = dict[str, Any]
 
 
@@ -84,7 +90,9 @@ class TableActor:
         self.id = table_id
         self.spec = spec
         self.rules = get_game(spec.id)
-        self.options = options
+        self.options = options  # the game's and the table's (the bots' level)
+        game_options, table_options = split_table_options(options, spec.id)
+        self.game_options = game_options  # what the rules and the records see
         self.entry = entry
         self.clock = clock
         self.kasa = kasa
@@ -93,7 +101,7 @@ class TableActor:
         self.store = store
         self.outbox = outbox
         self.host = host
-        self.num_seats = self.rules.num_seats(options)
+        self.num_seats = self.rules.num_seats(game_options)
         self.seating = Seating(self.num_seats, manager)
         self.viewers: dict[Viewer, None] = {}
         self.log = EventLog(table_id, epoch, settings.replay_events)
@@ -107,7 +115,8 @@ class TableActor:
         self.task: asyncio.Task[None] | None = None
         self.timer = Timer(self.submit)
         self.autoplay = Autoplay(spec.id, spec.free_actions, settings.bot_kind,
-                                 random.Random(secrets.randbits(64)))
+                                 random.Random(secrets.randbits(64)),
+                                 level=table_options["bot_level"])
 
     @property
     def status(self) -> str:
@@ -130,6 +139,10 @@ class TableActor:
                 self._refuse(cmd, exc)
             except NotSaved as exc:
                 self._not_saved(cmd, exc)
+            except SQLAlchemyError as exc:  # a read the database could not serve in time
+                log.warning("table %s: %s: the database failed: %s", self.id, cmd.kind,
+                            (str(exc).splitlines() or [type(exc).__name__])[0])
+                self._refuse(cmd, ProtocolError("storage_failed", STORAGE_FAILED))
             except Exception:
                 log.exception("table %s: %s failed", self.id, cmd.kind)
                 self._refuse(cmd, ProtocolError("internal", INTERNAL))
@@ -156,13 +169,15 @@ class TableActor:
 
     def _not_saved(self, cmd: Command, exc: NotSaved) -> None:
         """A write failed and its change was undone: tell the sender, give every viewer
-        the saved state again, and let the timers try again after a pause."""
+        the saved state again with the reason (``storage_failed``, coded, so the page
+        can say it in its language), and let the timers try again after a pause."""
         log.warning("table %s: %s not saved: %s", self.id, cmd.kind, exc.__cause__ or exc)
         self.timer.retry_after(RETRY_AFTER)
         self._refuse(cmd, ProtocolError("storage_failed", STORAGE_FAILED))
         if self.status == PLAYING:
             for viewer in list(self.viewers):
-                sync: JSON = {"type": "sync", "table": self.id, "n": self.log.n}
+                sync: JSON = {"type": "sync", "table": self.id, "n": self.log.n,
+                              "reason": NOT_SAVED_REASON}
                 sync.update(self._match_state(self.seating.seat_of(viewer.user)))
                 self._send(viewer, [dumps(sync)])
         self._reschedule(new_turn=False)
@@ -432,7 +447,7 @@ class TableActor:
         players, seat_users, bots = seating.lineup()
         try:
             session, started = await MatchSession.start(
-                self.store, self.id, self.rules, self.options, players, seat_users, bots,
+                self.store, self.id, self.rules, self.game_options, players, seat_users, bots,
                 self.entry, self.settings.faults)
         except Exception as exc:  # not enough chips, the engine refused, or the write
             short = isinstance(exc, InsufficientChips)  # failed: no match, no chip moved

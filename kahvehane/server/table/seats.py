@@ -62,6 +62,7 @@ class SeatState:
             "seat": seat,
             "user": None if self.user is None else self.user.public(),
             "bot": None if self.bot is None else self.bot.label,
+            "level": None if self.bot is None else self.bot.level,
             "away": self.away,
         }
 
@@ -240,7 +241,8 @@ class Seating:
 
     def lineup(self) -> tuple[list[str], list[int | None], list[str | None]]:
         """After :meth:`fill`: the names shown, the people's ids and the bots' kinds."""
-        players = [st.user.name if st.user is not None else st.bot.label if st.bot else "?"
+        players = [st.user.name if st.user is not None
+                   else st.bot.player_name if st.bot is not None else "?"
                    for st in self.seats]
         bots = [st.bot.kind if st.bot is not None else None for st in self.seats]
         return players, self.user_ids(), bots
