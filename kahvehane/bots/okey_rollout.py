@@ -27,7 +27,7 @@ from kahvehane.games.okey.scoring import partner
 from kahvehane.games.okey.solver import best_arrangement
 from kahvehane.tiles import Tile
 
-__all__ = ["leaf_scores", "relative", "rollout", "rollout_action"]
+__all__ = ["leaf_scores", "left_is_useful", "relative", "rollout", "rollout_action", "unmatched"]
 
 #: How sharply a lower unmatched sum makes a seat the likelier finisher (leaf estimate).
 TEMPERATURE = 8.0
@@ -39,7 +39,7 @@ _MEMO: dict[tuple[Tile, ...], int] = {}
 _MEMO_SIZE = 100_000  # racks remembered (a few MB), then forgotten all at once
 
 
-def _unmatched(tiles: Sequence[Tile], okey: Tile) -> int:
+def unmatched(tiles: Sequence[Tile], okey: Tile) -> int:
     """The best unmatched sum of a rack, remembered: the samples of one decision and
     the candidates played in each share most racks."""
     key = (okey, *sorted(tiles))
@@ -56,7 +56,7 @@ def left_is_useful(tiles: Sequence[Tile], left: Tile, okey: Tile) -> bool:
     lowers the best unmatched sum by more than its own face value would raise it."""
     if left == okey:
         return True
-    return _unmatched([*tiles, left], okey) < _unmatched(tiles, okey) + face_value(left, okey)
+    return unmatched([*tiles, left], okey) < unmatched(tiles, okey) + face_value(left, okey)
 
 
 def throw_choice(state: OkeyDeal, seat: int) -> tuple[Tile, list[tuple[Tile, ...]]]:
@@ -124,7 +124,7 @@ def leaf_scores(state: OkeyDeal) -> list[float]:
         return [float(x) for x in result.scores]
     okey = state.okey
     k = state.colour_factor()
-    u = [_unmatched(state.hand(s), okey) for s in range(4)]
+    u = [unmatched(state.hand(s), okey) for s in range(4)]
     low = min(u)
     weight = [math.exp((low - x) / TEMPERATURE) for x in u]
     total = sum(weight)

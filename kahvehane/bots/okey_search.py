@@ -35,7 +35,13 @@ from typing import Any
 
 from kahvehane.bots.okey import OkeyHeuristicBot
 from kahvehane.bots.okey_memory import OkeyMemory
-from kahvehane.bots.okey_rollout import leaf_scores, left_is_useful, relative, rollout
+from kahvehane.bots.okey_rollout import (
+    leaf_scores,
+    left_is_useful,
+    relative,
+    rollout,
+    unmatched,
+)
 from kahvehane.bots.search import SearchBot, SearchPlan
 from kahvehane.games.base import Action
 from kahvehane.games.okey.actions import LEFT, PILE, Arrange, Discard, Draw, Finish, ShowIndicator
@@ -44,11 +50,11 @@ from kahvehane.tiles import Tile, parse_tile, unit
 
 __all__ = ["OkeyPlan"]
 
-DEFAULT_TIME = 0.12  # seconds per searched decision, when the spec gives none
+DEFAULT_TIME = 0.1  # seconds per searched decision, when the spec gives none
 HORIZON = 8  # turns each rollout plays (two rounds) before the leaf estimate
 DISCARDS = 3  # the heuristic's best discards searched
 MARGIN = 0.05  # of a deal's stake (Düz 2u, KDV 50k): what must beat the heuristic's move
-MIN_SAMPLES = 2
+MIN_SAMPLES = 1
 
 
 def _tiles(view: Mapping[str, Any]) -> list[Tile]:
@@ -113,9 +119,8 @@ class OkeyPlan(SearchPlan):
                 finishes.setdefault(m, a)
         throw, _ = self.heuristic.plan_discard(tiles, okey, indicator)
         ranked = sorted(set(tiles), key=lambda t: (
-            t != throw, best_arrangement([x for x in tiles if x != t]
-                                         + [t] * (tiles.count(t) - 1), okey).unmatched_sum,
-            t == okey))
+            t != throw, unmatched([x for x in tiles if x != t] + [t] * (tiles.count(t) - 1),
+                                  okey), t == okey))
         discards: list[Action] = [Discard(self.bot.seat, t) for t in ranked[:DISCARDS]]
         candidates: list[Action] = [*finishes.values(), *discards]
         heuristic: Action = (finishes[max(finishes)] if finishes
