@@ -17,8 +17,8 @@ for every seat, for a horizon of turns, and scores the outcome **on the score ta
 (Düz: the finish's 2·u·M; KDV: the base 50k·M against each opponent's Ceza·M;
 gösterge; in pairs play, the side's score) as its own tally against the opponents'
 mean. The candidate with the best mean wins, but the heuristic's move is kept unless
-another beats it by :data:`MARGIN` of a deal's stake — a few noisy samples do not
-overturn a sound move.
+another beats it by :data:`MARGIN` of a deal's stake and by :data:`Z` standard errors of
+the paired differences — a few noisy samples do not overturn a sound move.
 
 The budget per decision is ``iterations`` samples (:attr:`OkeyPlan.default_iterations`)
 and a time limit (``time`` seconds), checked between samples, at least
@@ -29,6 +29,8 @@ clock, so a seeded run repeats exactly (the tests do that).
 
 from __future__ import annotations
 
+import math
+import statistics
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -55,6 +57,7 @@ HORIZON = 8  # turns each rollout plays (two rounds) before the leaf estimate
 DISCARDS = 3  # the heuristic's best discards searched
 MARGIN = 0.05  # of a deal's stake (Düz 2u, KDV 50k): what must beat the heuristic's move
 MIN_SAMPLES = 1
+Z = 2.0  # standard errors by which another move must beat the heuristic's
 
 
 def _tiles(view: Mapping[str, Any]) -> list[Tile]:
@@ -152,13 +155,14 @@ class OkeyPlan(SearchPlan):
     # -- the search ---------------------------------------------------------------------
     def _search(self, view: Mapping[str, Any], candidates: Sequence[Action],
                 heuristic: Action, deadline: float | None) -> Action:
-        """The candidate with the best mean over the samples (the heuristic's unless
-        another beats it by the margin)."""
+        """The candidate with the best mean over the samples; the heuristic's move
+        unless the best beats it by the margin and by :data:`Z` standard errors of the
+        paired differences (the same samples serve every candidate)."""
         bot = self.bot
         seat = bot.seat
         if heuristic not in candidates:
             candidates = [heuristic, *candidates]
-        totals = dict.fromkeys(candidates, 0.0)
+        values: dict[Action, list[float]] = {a: [] for a in candidates}
         steps = {a: self._steps(view, a) for a in candidates}
         n = 0
         while n < bot.iterations and (deadline is None or n < MIN_SAMPLES
@@ -169,17 +173,19 @@ class OkeyPlan(SearchPlan):
                 for step in steps[a]:
                     state.apply(step)
                 rollout(state, HORIZON)
-                totals[a] += relative(leaf_scores(state), seat, state.pairs)
+                values[a].append(relative(leaf_scores(state), seat, state.pairs))
             n += 1
-        means = {a: t / n for a, t in totals.items()}
+        means = {a: statistics.fmean(v) for a, v in values.items()}
         self.last_values = {repr(a): v for a, v in means.items()}
         bot.last_values = self.last_values
         best = max(candidates, key=lambda a: means[a])
-        stake = 50 if view["game"] == "kdv_okey" else 2
-        if means[best] - means[heuristic] <= MARGIN * stake * unit(parse_tile(view["indicator"])):
+        if best == heuristic or n < 2:
             return heuristic
-        return best
-
+        diffs = [x - y for x, y in zip(values[best], values[heuristic], strict=True)]
+        gain = statistics.fmean(diffs)
+        error = statistics.stdev(diffs) / math.sqrt(n)
+        stake = (50 if view["game"] == "kdv_okey" else 2) * unit(parse_tile(view["indicator"]))
+        return best if gain > MARGIN * stake and gain > Z * error else heuristic
 
 
 def _throw_layout(tiles: list[Tile], tile: Tile, okey: Tile) -> list[list[Tile]]:
