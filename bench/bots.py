@@ -71,7 +71,7 @@ def report(summary: Summary) -> float:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--matches", type=int, default=60,
+    parser.add_argument("--matches", type=int, default=100,
                         help="matches per game (the issue asks 2000)")
     parser.add_argument("--deals", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=2)
