@@ -15,7 +15,8 @@ interval against the fair 25%, its mean ranking points against the heuristic sea
 (rule 20: the points of the 5-deal table), the mean final tally of each, and the time of
 every ``choose`` call of the search bot (median, p99, max) — a call is a searched
 decision, a forced or obvious one (a left tile that joins nothing), or the answer after
-its own arrange. The last line is machine-readable::
+its own arrange — and, from ``--timing-deals`` deals played in this process, the time
+of the searched decisions alone. The last line is machine-readable::
 
     bots: okey-search-share=X kdv-search-share=Y
 """
@@ -26,6 +27,7 @@ import argparse
 import datetime
 import os
 import platform
+import random
 import statistics
 import sys
 import time
@@ -69,6 +71,37 @@ def report(summary: Summary) -> float:
     return share
 
 
+def searched_times(game: str, deals: int, seed: str) -> tuple[list[float], int]:
+    """The time of every searched decision of the search bot (seat 0, three heuristic
+    seats) over ``deals`` deals played in this process, and the number of its
+    ``choose`` calls: the simulation's times mix searched and unsearched calls."""
+    from kahvehane.bots import make_bot
+    from kahvehane.bots.okey_search import OkeyPlan
+    from kahvehane.bots.search import SearchBot
+    from kahvehane.match import Match
+
+    m = Match(game, {"deals": 5}, seed=seed)
+    bots = [make_bot(game, SEARCH if s == 0 else HEURISTIC, s, random.Random(f"{seed}:{s}"),
+                     m.options) for s in range(4)]
+    search = bots[0]
+    assert isinstance(search, SearchBot) and isinstance(search.plan, OkeyPlan)
+    times: list[float] = []
+    calls = 0
+    while not m.complete and len(m.deals) < deals:
+        d = m.deal()
+        while not d.is_over:
+            seat = d.to_act[0]
+            view, legal = d.view(seat), d.legal_actions(seat)
+            t0 = time.perf_counter()
+            action = bots[seat].choose(view, legal)
+            if seat == 0:
+                calls += 1
+                if search.plan.searched:
+                    times.append(time.perf_counter() - t0)
+            m.apply(action)
+    return times, calls
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=100,
@@ -76,6 +109,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", default="bench-19")
+    parser.add_argument("--timing-deals", type=int, default=20,
+                        help="deals played to time the searched decisions alone")
     parser.add_argument("--search", default=SEARCH,
                         help="the search bot's spec, e.g. search:time=0.2")
     args = parser.parse_args(argv)
@@ -92,6 +127,11 @@ def main(argv: list[str] | None = None) -> None:
         if args.search != SEARCH:  # rows are keyed by spec
             summary.rows[SEARCH] = summary.rows.pop(args.search)
         shares[key] = report(summary)
+        t, calls = searched_times(game, args.timing_deals, f"{args.seed}:{game}:timing")
+        t.sort()
+        print(f"  searched decisions ({args.timing_deals} deals in one process): {len(t)} of"
+              f" {calls} calls, median {1000 * statistics.median(t):.1f} ms,"
+              f" p99 {1000 * _quantile(t, 0.99):.1f} ms, max {1000 * t[-1]:.1f} ms")
         print(f"  (wall {time.perf_counter() - start:.0f} s)")
     print(f"bots: okey-search-share={shares['okey']:.3f} kdv-search-share={shares['kdv']:.3f}")
 

@@ -76,6 +76,7 @@ class OkeyPlan(SearchPlan):
         # the discard decided before its arrange: (rack tiles, layout, tile)
         self._planned: tuple[tuple[Tile, ...], list[list[Tile]], Tile] | None = None
         self.last_values: dict[str, float] = {}
+        self.searched = False  # whether the last decision was searched (bench/bots.py)
 
     def observe(self, view: Mapping[str, Any]) -> None:
         self.memory.observe(view)
@@ -83,6 +84,7 @@ class OkeyPlan(SearchPlan):
     # -- the decision -------------------------------------------------------------------
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action],
                deadline: float | None) -> Action:
+        self.searched = False
         if deadline is None and not self.bot.iterations_given:
             deadline = time.perf_counter() + DEFAULT_TIME
         show = next((a for a in legal if isinstance(a, ShowIndicator)), None)
@@ -160,6 +162,7 @@ class OkeyPlan(SearchPlan):
         paired differences (the same samples serve every candidate)."""
         bot = self.bot
         seat = bot.seat
+        self.searched = True
         if heuristic not in candidates:
             candidates = [heuristic, *candidates]
         values: dict[Action, list[float]] = {a: [] for a in candidates}
