@@ -523,6 +523,8 @@ def main() -> int:
     p.add_argument("--pace", type=float, default=2.0,
                    help="(capacity) mean seconds between a table's moves")
     p.add_argument("--warm", type=float, default=5.0, help="(capacity) warm-up, s")
+    p.add_argument("--keep-going", action="store_true",
+                   help="(capacity) measure every step, even past the first over 100 ms")
     p.add_argument("--ws", default="direct", choices=["direct", "asgi"],
                    help="(capacity) the salon's WebSocket path (kahvehane serve --ws)")
     p.add_argument("--tables", type=int, default=1000)
