@@ -7,7 +7,7 @@ import logging
 import sys
 from pathlib import Path
 
-from kahvehane.server.settings import Settings
+from kahvehane.server.settings import FAULTS, Settings
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -45,6 +45,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ws", choices=["direct", "asgi"], default="direct",
                    help="WebSocket path: direct (the salon's line to uvicorn's protocol,"
                         " the default) or asgi (plain ASGI messages, as on any server)")
+    p.add_argument("--fault", action="append", default=[], choices=sorted(FAULTS),
+                   help="for tests: make this step fail as an engine error would (deal:"
+                        " dealing a match's deals; restore: resuming a match after a"
+                        " restart); repeatable")
     p.add_argument("--log-level", default="info")
 
 
@@ -57,7 +61,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         guest_chips=args.guest_chips, new_accounts_per_hour=args.new_accounts, rate=args.rate,
         burst=args.burst,
         idle_close=args.idle_close, secure_cookies=args.secure_cookies,
-        trusted_proxies=tuple(args.trusted_proxy),
+        trusted_proxies=tuple(args.trusted_proxy), faults=frozenset(args.fault),
         static_dir=Path(args.static) if args.static else d.static_dir,
     )
 

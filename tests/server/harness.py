@@ -283,3 +283,12 @@ def salon_settings(db_url: str, **kw: Any) -> Settings:
     no bot pauses, no limits the tests are not about)."""
     return Settings(db_url=db_url, countdown=0.2, bot_delay=0, deal_pause=0,
                     new_accounts_per_hour=100_000, rate=2000, burst=4000, **kw)
+
+
+async def rejoin(server: Server, token: str, table: str) -> tuple[Player, dict[str, Any]]:
+    """Connect again with ``token`` (after a restart, say) and join ``table``: the
+    connected player and the snapshot it got."""
+    p = Player(server, token, "again")
+    await p.connect()
+    await p.send(type="join", table=table)
+    return p, await p.expect(lambda m: m["type"] == "snapshot")

@@ -29,18 +29,28 @@ from sqlalchemy.exc import SQLAlchemyError
 from kahvehane.errors import KahvehaneError, Message
 from kahvehane.games import get_game
 from kahvehane.games.base import Action, Event
-from kahvehane.games.spec import GameSpec
+from kahvehane.games.spec import GameSpec, split_table_options
 from kahvehane.server.errors import (
     BAD_ACTION,
+    BAD_SETTINGS,
+    CANCEL_CANNOT_SET_UP,
     CANCEL_NO_ENTRY,
     CANCEL_NOT_SAVED,
+    CHAT_JOIN_FIRST,
+    CHAT_RATE,
+    CHAT_SIGN_IN,
+    CHAT_WATCHERS_OFF,
     CLOSE_NOT_SAVED,
     ENTRY_SHORT,
     GUEST_NO_ENTRY,
     INTERNAL,
+    INVITE_ONLY,
+    MANAGER_SETTINGS,
+    MATCH_FAILED,
     NO_DEAL,
     NO_SUGGESTIONS,
     NOT_YOUR_SEAT,
+    RESUME_FAILED,
     SEATS_NOT_SAVED,
     STORAGE_FAILED,
     UNKNOWN_TYPE,
@@ -50,17 +60,20 @@ from kahvehane.server.errors import (
 from kahvehane.server.protocol import dumps, error_message, join_objects, message_id, now_ms
 from kahvehane.server.protocol import field as msg_field
 from kahvehane.server.settings import Settings
+from kahvehane.server.table.access import Access
 from kahvehane.server.table.autoplay import Autoplay
+from kahvehane.server.table.chat import ChatLimiter, ChatLog, clean_text, phrase_code
 from kahvehane.server.table.events import EventLog, StoredEvent, event_text
 from kahvehane.server.table.ports import Command, Host, Outbox, Viewer
 from kahvehane.server.table.seats import CLOSED, COUNTDOWN, PLAYING, WAITING, Seating
-from kahvehane.server.table.session import DealOver, MatchSession
+from kahvehane.server.table.session import CannotSetUp, DealOver, MatchSession
 from kahvehane.server.table.timer import Timer
 from kahvehane.server.table.views import clock_json, match_state, state_text
 from kahvehane.store import Store
 from kahvehane.store.accounts import UserInfo, chips_of
 from kahvehane.store.ledger import InsufficientChips
-from kahvehane.store.tables import close_table, save_seats
+from kahvehane.store.matches import abort_match, save_seat_flags
+from kahvehane.store.tables import CHAT_LINES, chat_row, close_table, save_seats, save_settings
 
 __all__ = ["RETRY_AFTER", "TableActor"]
 
@@ -82,11 +95,14 @@ class TableActor:
     def __init__(self, table_id: str, spec: GameSpec, options: JSON, entry: int | None,
                  clock: int, manager: UserInfo, kasa: int | None, *, settings: Settings,
                  store: Store, outbox: Outbox, host: Host, epoch: str,
-                 matches_played: int = 0) -> None:
+                 matches_played: int = 0, access: Access | None = None,
+                 chat: list[JSON] | None = None) -> None:
         self.id = table_id
         self.spec = spec
         self.rules = get_game(spec.id)
-        self.options = options
+        self.options = options  # the game's and the table's (the bots' level)
+        game_options, table_options = split_table_options(options, spec.id)
+        self.game_options = game_options  # what the rules and the records see
         self.entry = entry
         self.clock = clock
         self.kasa = kasa
@@ -95,17 +111,25 @@ class TableActor:
         self.store = store
         self.outbox = outbox
         self.host = host
-        self.num_seats = self.rules.num_seats(options)
+        self.num_seats = self.rules.num_seats(game_options)
         self.seating = Seating(self.num_seats, manager)
         self.viewers: dict[Viewer, None] = {}
         self.log = EventLog(table_id, epoch, settings.replay_events)
         self.session: MatchSession | None = None
+        # a match that cannot go on, to be ended without a result (its id and why); set
+        # until that end is saved (tried again after a pause if the write fails)
+        self.failed: tuple[int, Message] | None = None
+        self.aborted: JSON | None = None  # the last such end, shown in snapshots
         self.deadline: int | None = None  # move clock of the seats to act (ms)
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.timer = Timer(self.submit)
         self.autoplay = Autoplay(spec.id, spec.free_actions, settings.bot_kind,
-                                 random.Random(secrets.randbits(64)))
+                                 random.Random(secrets.randbits(64)),
+                                 level=table_options["bot_level"])
+        self.access = access if access is not None else Access()
+        self.chat = ChatLog(settings.chat_recent, chat or ())
+        self.chat_limiter = ChatLimiter(settings.chat_lines, settings.chat_seconds)
 
     @property
     def status(self) -> str:
@@ -199,7 +223,8 @@ class TableActor:
 
     def _seats_event(self) -> StoredEvent:
         return self.log.add("seats", {"seats": self.seating.public(),
-                                      "manager": self.seating.manager.public()})
+                                      "manager": self.seating.manager.public(),
+                                      "rematch": self.seating.rematch_seats()})
 
     def _game_event(self, event: Event, *, auto: bool) -> StoredEvent:
         return self.log.add_game(event, self.seating.holder(event.seat), auto=auto)
@@ -222,6 +247,10 @@ class TableActor:
             "match": self.session.match_id if self.session is not None else None,
             "matches_played": self.matches_played,
             "countdown_ends_at": seating.countdown_ends,
+            "private": self.access.private,
+            "invited_watch": self.access.invited_watch,
+            "watcher_chat": self.access.watcher_chat,
+            "rematch": seating.rematch_seats(),
         }
 
     def _clock_json(self) -> JSON:
@@ -246,8 +275,13 @@ class TableActor:
                 "away": [s.away for s in self.seating.seats],
                 **self._match_state(seat),
             }
-        return {"type": "snapshot", "table": self.id, "epoch": self.log.epoch,
-                "n": self.log.n, "info": self.info(), "you": seat, "match": match}
+        out: JSON = {"type": "snapshot", "table": self.id, "epoch": self.log.epoch,
+                     "n": self.log.n, "info": self.info(), "you": seat, "match": match,
+                     "aborted": self.aborted}
+        access = self.access
+        if access.private and (seat is not None or access.admitted(viewer, self.seating.manager)):
+            out["invite"] = access.invite  # the link to share, for those who may share it
+        return out
 
     # ================================================================ the timer
     def _reschedule(self, *, new_turn: bool) -> None:
@@ -255,6 +289,10 @@ class TableActor:
         deal or closing an idle table)."""
         s = self.settings
         seating = self.seating
+        if self.failed is not None:  # ending a match that cannot go on comes first
+            self.deadline = None
+            self.timer.set("abort", 0)
+            return
         if seating.status == COUNTDOWN and seating.countdown_ends is not None:
             self.timer.set("countdown", (seating.countdown_ends - now_ms()) / 1000)
             return
@@ -290,10 +328,18 @@ class TableActor:
             self._publish(items, with_state=True)
         elif kind == "idle":
             await self._close()
+        elif kind == "abort" and self.failed is not None:
+            items = await self._abort_match(*self.failed)
+            self._reschedule(new_turn=True)
+            self._publish(items, with_state=True)
 
     # ================================================================ viewers and seats
     async def _on_join(self, cmd: Command) -> None:
         viewer = _sender(cmd)
+        seated = self.seating.seat_of(viewer.user) is not None
+        if not self.access.may_watch(viewer, invite=cmd.msg.get("invite"),
+                                     manager=self.seating.manager, seated=seated):
+            raise ProtocolError("forbidden", INVITE_ONLY)
         self._attach(viewer)
         missed = self.log.since(cmd.msg.get("last"), cmd.msg.get("epoch"))
         if missed is not None:
@@ -306,6 +352,8 @@ class TableActor:
             self._send(viewer, texts)
         else:
             self._send(viewer, [dumps(self.snapshot(viewer))])
+        self._send(viewer, [dumps({"type": "chat_history", "table": self.id,
+                                   "lines": self.chat.recent()})])
         self._ok(cmd)
         self.host.lobby_changed(self.id)
 
@@ -321,6 +369,7 @@ class TableActor:
         if viewer in self.viewers:
             del self.viewers[viewer]
             self.outbox.detached(viewer, self.id)
+        self.access.gone(viewer)
         if cmd.kind == "part":
             self._ok(cmd)
         self._reschedule(new_turn=False)
@@ -330,6 +379,9 @@ class TableActor:
         viewer = _sender(cmd)
         user = self.seating.signed_in(viewer.user)
         seat = msg_field(cmd.msg, "seat", int)
+        if not self.access.may_sit(viewer, self.seating.manager) \
+                and self.seating.seat_of(user) is None:
+            raise ProtocolError("forbidden", INVITE_ONLY)
         if not self.seating.check_sit(user, seat):  # already there
             self._attach(viewer)
             self._ok(cmd)
@@ -363,13 +415,34 @@ class TableActor:
             self.seating.undo(undo)
             raise NotSaved(SEATS_NOT_SAVED) from exc
 
+    async def _save_flags(self) -> None:
+        """Save who is away in the running match, so that a restart keeps it (issue 20):
+        an away seat's bot then plays at once, not after a full clock. A failed write
+        is logged; the next change of the flags writes them all again."""
+        session = self.session
+        if session is None or self.status != PLAYING:
+            return
+        flags, match_id = self.seating.flags(), session.match_id
+        try:
+            await self.store.write(lambda s: save_seat_flags(s, match_id, flags))
+        except Exception as exc:
+            log.warning("table %s: away flags not saved: %r", self.id, exc)
+
     async def _on_leave(self, cmd: Command) -> None:
-        seat, went_away, undo = self.seating.leave(_sender(cmd).user)
+        user = _sender(cmd).user
+        if self.status == PLAYING:  # a bot takes the seat: the record says so first
+            seat = self.seating.require_seat(user)
+            st = self.seating.seats[seat]
+            if not st.left:
+                await self._seat_change(seat, self.autoplay.bot_for(st, seat).label)
+        seat, went_away, undo = self.seating.leave(user)
         items: list[StoredEvent] = []
         if went_away:
             items.append(self.log.add("away", {"seat": seat}))
         if undo is not None:
             await self._save_seats(undo=undo)
+        else:  # during a match: the seat is left (and away)
+            await self._save_flags()
         self._ok(cmd)
         items.append(self._seats_event())
         self._publish(items, with_state=False)
@@ -377,14 +450,111 @@ class TableActor:
         self.host.lobby_changed(self.id)
 
     async def _on_back(self, cmd: Command) -> None:
-        seat, was_away = self.seating.back(_sender(cmd).user)
+        user = _sender(cmd).user
+        seat = self.seating.require_seat(user)
+        if self.seating.seats[seat].left and user is not None:  # the person takes it back
+            await self._seat_change(seat, user.name)
+        seat, was_away = self.seating.back(user)
         self._ok(cmd)
         if not was_away:
             return
+        await self._save_flags()
         items = [self.log.add("back", {"seat": seat}), self._seats_event()]
         self._reschedule(new_turn=True)
         self._publish(items, with_state=True)
         self.host.lobby_changed(self.id)
+
+    async def _seat_change(self, seat: int, player: str) -> None:
+        """From the next action on, ``player`` plays ``seat``: saved with the match
+        (its record's ``seat_changes``) before anyone is told."""
+        session = self.session
+        if session is not None:
+            await session.change_seat(seat, player)
+
+    async def _on_unseat(self, cmd: Command) -> None:
+        """The manager removes a person from a seat before the match; they are told
+        (the ``unseated`` event) and stay as a watcher."""
+        seat = msg_field(cmd.msg, "seat", int)
+        who, undo = self.seating.unseat(_sender(cmd).user, seat)
+        await self._save_seats(undo=undo)
+        self._ok(cmd)
+        self._publish([self.log.add("unseated", {"seat": seat, "user": who.public()}),
+                       self._seats_event()], with_state=False)
+        self._reschedule(new_turn=False)
+        self.host.lobby_changed(self.id)
+
+    async def _on_rematch(self, cmd: Command) -> None:
+        """A seated person agrees to the rematch (rövanş); when everyone seated has, the
+        countdown starts as if the manager had pressed Start."""
+        news = self.seating.agree_rematch(_sender(cmd).user,
+                                          after_match=self.matches_played > 0)
+        self._ok(cmd)
+        if not news:
+            return
+        items = [self.log.add("rematch", {"agreed": self.seating.rematch_seats()})]
+        if self.seating.everyone_agreed():
+            seconds = self.settings.countdown
+            ends = self.seating.start_countdown(None, now=now_ms(), seconds=seconds,
+                                                agreed=True)
+            items.append(self.log.add("countdown", {"seconds": seconds, "ends_at": ends,
+                                                    "rematch": True}))
+        self._publish(items, with_state=False)
+        self._reschedule(new_turn=self.status == COUNTDOWN)
+        self.host.lobby_changed(self.id)
+
+    async def _on_settings(self, cmd: Command) -> None:
+        """The manager turns watchers' talk on or off (``watcher_chat``)."""
+        user = _sender(cmd).user
+        if user is None or user.id != self.seating.manager.id:
+            raise ProtocolError("forbidden", MANAGER_SETTINGS)
+        value = cmd.msg.get("watcher_chat")
+        if not isinstance(value, bool):
+            raise ProtocolError("bad_message", BAD_SETTINGS, field="'watcher_chat'")
+        table_id = self.id
+        try:
+            await self.store.write(lambda s: save_settings(s, table_id, watcher_chat=value))
+        except Exception as exc:
+            log.warning("table %s: settings not saved: %r", self.id, exc)
+            raise ProtocolError("storage_failed", STORAGE_FAILED) from None
+        self.access.watcher_chat = value
+        self._ok(cmd)
+        self._publish([self.log.add("settings", {"watcher_chat": value})], with_state=False)
+        self.host.lobby_changed(self.id)
+
+    async def _on_chat(self, cmd: Command) -> None:
+        """A line of table talk: checked (who, length, rate), saved with the table and
+        its match (never in the game record), then sent to every viewer."""
+        viewer = _sender(cmd)
+        user = viewer.user
+        if user is None:
+            raise ProtocolError("auth_required", CHAT_SIGN_IN)
+        if viewer not in self.viewers:
+            raise ProtocolError("not_seated", CHAT_JOIN_FIRST)
+        seat = self.seating.seat_of(user)
+        if seat is None and not self.access.watcher_chat \
+                and user.id != self.seating.manager.id:  # the manager may always talk
+            raise ProtocolError("forbidden", CHAT_WATCHERS_OFF)
+        if "phrase" in cmd.msg and cmd.msg["phrase"] is not None:
+            text, phrase = None, phrase_code(cmd.msg["phrase"])
+        else:
+            text, phrase = clean_text(cmd.msg.get("text"), self.settings.chat_max_chars), None
+        if not self.chat_limiter.allow(user.id):
+            s = self.settings
+            raise ProtocolError("rate_limited", CHAT_RATE, lines=s.chat_lines,
+                                seconds=int(s.chat_seconds))
+        line: JSON = {"at": now_ms(), "user": user.public(), "seat": seat,
+                      "watcher": seat is None, "text": text, "phrase": phrase}
+        match_id = self.session.match_id if self.session is not None \
+            and self.status == PLAYING else None
+        try:
+            await self.store.insert(CHAT_LINES, [chat_row(self.id, match_id, line)])
+        except Exception as exc:
+            log.warning("table %s: a chat line was not saved: %r", self.id, exc)
+            raise ProtocolError("storage_failed", STORAGE_FAILED) from None
+        self.chat.add(line)
+        self._ok(cmd)
+        self.outbox.deliver(list(self.viewers),
+                            [dumps({"type": "chat", "table": self.id, "line": line})])
 
     async def _on_start(self, cmd: Command) -> None:
         seconds = self.settings.countdown
@@ -411,22 +581,24 @@ class TableActor:
         players, seat_users, bots = seating.lineup()
         try:
             session, started = await MatchSession.start(
-                self.store, self.id, self.rules, self.options, players, seat_users, bots,
-                self.entry)
-        except Exception as exc:  # not enough chips, or the write failed: no match
-            short = isinstance(exc, InsufficientChips)
+                self.store, self.id, self.rules, self.game_options, players, seat_users, bots,
+                self.entry, self.settings.faults)
+        except Exception as exc:  # not enough chips, the engine refused, or the write
+            short = isinstance(exc, InsufficientChips)  # failed: no match, no chip moved
             if not short:
-                log.warning("table %s: the match start was not saved: %r", self.id, exc)
+                log.warning("table %s: the match did not start: %r", self.id, exc)
             seating.start_refused(exc.user_id if isinstance(exc, InsufficientChips) else None)
             if short:
                 await self._save_seats()
-            reason = CANCEL_NO_ENTRY if short else CANCEL_NOT_SAVED
+            reason = (CANCEL_NO_ENTRY if short else CANCEL_CANNOT_SET_UP
+                      if isinstance(exc, CannotSetUp) else CANCEL_NOT_SAVED)
             items = [self.log.add("countdown_cancelled", _reason(reason)), self._seats_event()]
             self._publish(items, with_state=False)
             self._reschedule(new_turn=False)
             self.host.lobby_changed(self.id)
             return
         self.session = session
+        self.aborted = None
         seating.playing()
         items = [self.log.add("match_start", {
             "match": session.match_id, "players": players, "seats": seating.public(),
@@ -445,10 +617,46 @@ class TableActor:
         """The next deal, committed to and saved; or the match's end if it is complete."""
         session = self.session
         assert session is not None
-        if session.complete:
-            return await self._end_match()
-        k, commit = await session.next_deal()
+        try:
+            if session.complete:
+                return await self._end_match()
+            k, commit = await session.next_deal()
+        except NotSaved:
+            raise
+        except Exception:  # the engine failed: the match cannot go on
+            log.exception("table %s: match %d cannot go on; it ends without a result",
+                          self.id, session.match_id)
+            return await self._abort_match(session.match_id, MATCH_FAILED)
         return [self.log.add("deal_start", {"deal": k, "commitment": commit})]
+
+    async def _abort_match(self, match_id: int, reason: Message) -> list[StoredEvent]:
+        """End a match that cannot go on (the engine failed dealing it, its record no
+        longer restores) without a result: every entry refunded through the ledger, the
+        people stay seated (those who left go), the bots go, the table waits again, and
+        everyone at it and in the lobby is told why (``match_aborted`` with the reason's
+        code). If that cannot be saved, it is tried again after a pause."""
+        self.failed = (match_id, reason)
+        stay = [st.user.id if st.user is not None and not st.left else None
+                for st in self.seating.seats]
+        try:
+            kasa = await self.store.write(lambda s: abort_match(s, match_id, reason.code, stay))
+        except Exception as exc:
+            log.warning("table %s: the end of match %d was not saved: %r", self.id,
+                        match_id, exc)
+            self.timer.retry_after(RETRY_AFTER)
+            return []
+        self.failed = None
+        self.session = None
+        self.deadline = None
+        self.seating.match_over()
+        self.aborted = {"match": match_id, **_reason(reason)}
+        items = [self.log.add("match_aborted", self.aborted)]
+        if kasa is not None and kasa != self.kasa:
+            self.kasa = kasa
+            items.append(self.log.add("kasa", {"kasa": kasa}))
+        items.append(self._seats_event())
+        self.host.lobby_changed(self.id)
+        return items
 
     async def _play(self, action: Action, *, auto: bool) -> list[StoredEvent]:
         """Apply one action, persist it, and return the events (not yet published)."""
@@ -522,6 +730,7 @@ class TableActor:
         # Only a turn-ending move or ``back`` does (issue 21).
         free = action.act in self.spec.free_actions
         if not free and self.seating.acted(seat):
+            await self._save_flags()
             items.append(self.log.add("back", {"seat": seat}))
             items.append(self._seats_event())
             self.host.lobby_changed(self.id)
@@ -560,6 +769,7 @@ class TableActor:
             for seat in session.current.to_act:
                 if timed_out:
                     if self.seating.time_out(seat):
+                        await self._save_flags()
                         items.append(self.log.add("away", {"seat": seat}))
                         items.append(self._seats_event())
                 elif not self.seating.is_automatic(seat):
@@ -597,9 +807,12 @@ class TableActor:
                 self.seating.seats[i].user = users[uid]
 
     def restore_match(self, match_id: int, record: JSON, seat_users: list[int | None],
-                      bots: list[str | None], users: dict[int, UserInfo]) -> None:
-        """Resume an unfinished match from its record (after a restart)."""
-        self.session = MatchSession.restore(self.store, match_id, record)
+                      bots: list[str | None], users: dict[int, UserInfo],
+                      flags: list[Any] | None = None) -> None:
+        """Resume an unfinished match from its record (after a restart), with who was
+        away (``flags``, as :meth:`Seating.flags` saved them)."""
+        self.session = MatchSession.restore(self.store, match_id, record,
+                                            self.settings.faults)
         self.seating.playing()
         for i, st in enumerate(self.seating.seats):
             uid = seat_users[i] if i < len(seat_users) else None
@@ -607,13 +820,33 @@ class TableActor:
             st.bot = None
             if st.user is None:
                 st.bot = self.autoplay.new_bot(i, bots[i] if i < len(bots) else None)
+        self.seating.restore_flags(list(flags or []))
+
+    def resume_failed(self, match_id: int, seat_users: list[int | None],
+                      users: dict[int, UserInfo]) -> None:
+        """The unfinished match ``match_id`` cannot be restored (its record no longer
+        replays): its people sit at the table again, and the ``resume`` command ends it
+        without a result (:meth:`_abort_match`)."""
+        self.seating.playing()  # nothing else happens at the table until it has ended
+        for i, st in enumerate(self.seating.seats):
+            uid = seat_users[i] if i < len(seat_users) else None
+            st.user = users.get(uid) if uid is not None else None
+        self.failed = (match_id, RESUME_FAILED)
 
     async def _on_resume(self, cmd: Command) -> None:
-        """After :meth:`restore_match`: finish or deal what a crash left undone."""
+        """After :meth:`restore_match`: finish or deal what a crash left undone; after
+        :meth:`resume_failed`: end the match that could not be restored."""
         session = self.session
+        items: list[StoredEvent] = []
+        if self.failed is not None:
+            try:
+                items += await self._abort_match(*self.failed)
+            finally:
+                self._reschedule(new_turn=True)
+                self._publish(items, with_state=True)
+            return
         if session is None:
             return
-        items: list[StoredEvent] = []
         try:
             if session.complete:
                 items += await self._end_match()
@@ -647,6 +880,10 @@ _HANDLERS: dict[str, Callable[[TableActor, Command], Awaitable[None]]] = {
     "act": TableActor._on_act,
     "back": TableActor._on_back,
     "suggest": TableActor._on_suggest,
+    "chat": TableActor._on_chat,
+    "settings": TableActor._on_settings,
+    "unseat": TableActor._on_unseat,
+    "rematch": TableActor._on_rematch,
     "timer": TableActor._on_timer,
     "shutdown": TableActor._on_shutdown,
     "resume": TableActor._on_resume,

@@ -30,13 +30,18 @@ from kahvehane.errors import Message
 from kahvehane.server.errors import (
     MANAGER_CANCELS,
     MANAGER_STARTS,
+    MANAGER_UNSEATS,
     NO_COUNTDOWN,
     NO_SUCH_SEAT,
     NOT_SEATED,
     NOT_WAITING,
+    REMATCH_AFTER,
+    SEAT_EMPTY,
     SEAT_TAKEN,
     SEATS_TAKEN,
     SIGN_IN_TO_SIT,
+    UNSEAT_BEFORE_MATCH,
+    UNSEAT_SELF,
     ProtocolError,
 )
 from kahvehane.store.accounts import UserInfo
@@ -62,7 +67,9 @@ class SeatState:
             "seat": seat,
             "user": None if self.user is None else self.user.public(),
             "bot": None if self.bot is None else self.bot.label,
+            "level": None if self.bot is None else self.bot.level,
             "away": self.away,
+            "left": self.left,  # gave the seat up during the match: a bot plays it
         }
 
 
@@ -74,6 +81,7 @@ class Seating:
         self.manager = manager
         self.status = WAITING
         self.countdown_ends: int | None = None
+        self.rematch: set[int] = set()  # user ids who agreed to a rematch (rövanş)
 
     # ---------------------------------------------------------------- reading
     def seat_of(self, user: UserInfo | None) -> int | None:
@@ -159,6 +167,25 @@ class Seating:
         self.seats[seat].user = None
         return seat, False, before
 
+    def unseat(self, by: UserInfo | None, seat: int) -> tuple[UserInfo, Undo]:
+        """The manager removes the person at ``seat`` before the match (the seat is free
+        again): ``(who, undo)``. Refused for anyone else, during a countdown or a match,
+        for an empty seat and for the manager's own seat (that is leaving)."""
+        self._require_manager(by, MANAGER_UNSEATS)
+        if not 0 <= seat < len(self.seats):
+            raise ProtocolError("bad_message", NO_SUCH_SEAT, last=len(self.seats) - 1)
+        if self.status != WAITING:
+            raise ProtocolError("table_busy", UNSEAT_BEFORE_MATCH)
+        who = self.seats[seat].user
+        if who is None:
+            raise ProtocolError("not_seated", SEAT_EMPTY, seat=seat)
+        if by is not None and who.id == by.id:
+            raise ProtocolError("bad_message", UNSEAT_SELF)
+        before = self._who()
+        self.seats[seat].user = None
+        self.rematch.discard(who.id)
+        return who, before
+
     def undo(self, before: Undo) -> None:
         for st, user in zip(self.seats, before, strict=True):
             st.user = user
@@ -193,13 +220,28 @@ class Seating:
             return True
         return False
 
+    def flags(self) -> list[str]:
+        """Each seat's away state, as saved with the running match: ``""`` (its person
+        plays), ``"away"`` (a bot plays for them until they are back) or ``"left"``."""
+        return ["left" if st.left else "away" if st.away else "" for st in self.seats]
+
+    def restore_flags(self, flags: list[object]) -> None:
+        """After a restart: the saved :meth:`flags` again, for the seats people hold."""
+        for st, flag in zip(self.seats, flags, strict=False):
+            if st.user is not None:
+                st.left = flag == "left"
+                st.away = flag in ("away", "left")
+
     # ---------------------------------------------------------------- the countdown
-    def start_countdown(self, user: UserInfo | None, *, now: int, seconds: float) -> int:
-        """The manager presses Start (P-1): the countdown runs until the returned time
-        (ms)."""
-        self._require_manager(user, MANAGER_STARTS)
+    def start_countdown(self, user: UserInfo | None, *, now: int, seconds: float,
+                        agreed: bool = False) -> int:
+        """The manager presses Start (P-1), or (``agreed``) everyone seated agreed to a
+        rematch: the countdown runs until the returned time (ms)."""
+        if not agreed:
+            self._require_manager(user, MANAGER_STARTS)
         if self.status != WAITING:
             raise ProtocolError("table_busy", NOT_WAITING, status=self.status)
+        self.rematch.clear()
         self.status = COUNTDOWN
         self.countdown_ends = now + int(seconds * 1000)
         return self.countdown_ends
@@ -211,6 +253,28 @@ class Seating:
             raise ProtocolError("table_busy", NO_COUNTDOWN)
         self.status = WAITING
         self.countdown_ends = None
+
+    # ---------------------------------------------------------------- rövanş
+    def agree_rematch(self, user: UserInfo | None, *, after_match: bool) -> bool:
+        """A seated person agrees to a rematch (rövanş), only after a match while the
+        table waits. Whether that is news (they had not agreed yet)."""
+        self.require_seat(user)
+        if self.status != WAITING or not after_match:
+            raise ProtocolError("table_busy", REMATCH_AFTER)
+        assert user is not None
+        news = user.id not in self.rematch
+        self.rematch.add(user.id)
+        return news
+
+    def rematch_seats(self) -> list[int]:
+        """The seats whose person has agreed to the rematch."""
+        return [i for i, st in enumerate(self.seats)
+                if st.user is not None and st.user.id in self.rematch]
+
+    def everyone_agreed(self) -> bool:
+        """Whether every person seated now has agreed (bots have no say)."""
+        people = [st.user.id for st in self.seats if st.user is not None]
+        return bool(people) and all(uid in self.rematch for uid in people)
 
     def _require_manager(self, user: UserInfo | None, what: Message) -> None:
         """Only the table manager starts the match or stops its countdown (P-1)."""
@@ -228,7 +292,8 @@ class Seating:
 
     def lineup(self) -> tuple[list[str], list[int | None], list[str | None]]:
         """After :meth:`fill`: the names shown, the people's ids and the bots' kinds."""
-        players = [st.user.name if st.user is not None else st.bot.label if st.bot else "?"
+        players = [st.user.name if st.user is not None
+                   else st.bot.player_name if st.bot is not None else "?"
                    for st in self.seats]
         bots = [st.bot.kind if st.bot is not None else None for st in self.seats]
         return players, self.user_ids(), bots

@@ -18,7 +18,13 @@ from kahvehane.fair import commitment, new_seed
 from kahvehane.games.base import Action, DealResult, DealState, Event, GameRules
 from kahvehane.match import Match
 from kahvehane.records import replay
-from kahvehane.server.errors import ACTION_NOT_SAVED, DEAL_NOT_SAVED, END_NOT_SAVED, NotSaved
+from kahvehane.server.errors import (
+    ACTION_NOT_SAVED,
+    DEAL_NOT_SAVED,
+    END_NOT_SAVED,
+    SEATS_NOT_SAVED,
+    NotSaved,
+)
 from kahvehane.store import Store
 from kahvehane.store.matches import (
     ACTIONS,
@@ -28,11 +34,27 @@ from kahvehane.store.matches import (
     action_row,
     deal_row,
     finish_match,
+    save_seat_changes,
     start_match,
 )
 from kahvehane.store.standings import seat_outcomes
 
-__all__ = ["DealOver", "MatchSession"]
+__all__ = ["CannotSetUp", "DealOver", "InjectedFault", "MatchSession"]
+
+
+class CannotSetUp(Exception):
+    """The engine refused to set up a match (its options, its players): nothing was
+    written, no chip moved."""
+
+
+class InjectedFault(RuntimeError):
+    """A failure the salon was told to make (``--fault``, :data:`~kahvehane.server.
+    settings.FAULTS`), standing for an engine error at that step."""
+
+
+def _inject(faults: frozenset[str], step: str) -> None:
+    if step in faults:
+        raise InjectedFault(f"injected fault: {step}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,27 +70,43 @@ class DealOver:
 class MatchSession:
     """The running match of one table (``match_id``: its row in the database)."""
 
-    def __init__(self, store: Store, match: Match, match_id: int) -> None:
+    def __init__(self, store: Store, match: Match, match_id: int,
+                 faults: frozenset[str] = frozenset(),
+                 seat_changes: list[dict[str, Any]] | None = None) -> None:
         self.store = store
         self.match = match
         self.match_id = match_id
+        self.faults = faults
+        #: who took a seat over, and from where (docs/records.md "Seat changes")
+        self.seat_changes: list[dict[str, Any]] = list(seat_changes or [])
 
     @classmethod
     async def start(cls, store: Store, table_id: str, rules: GameRules,
                     options: dict[str, Any], players: list[str],
                     seat_users: list[int | None], bots: list[str | None],
-                    entry: int | None) -> tuple[MatchSession, StartedMatch]:
+                    entry: int | None, faults: frozenset[str] = frozenset()
+                    ) -> tuple[MatchSession, StartedMatch]:
         """Create the match in the database, with its entries (all or nothing); the
-        error of a failed start (``InsufficientChips``, or the database's) propagates."""
+        error of a failed start (``InsufficientChips``, or the database's) propagates.
+        The engine's match is made first: if the engine refuses, nothing is written."""
         game = rules.name
+        try:
+            match = Match(rules, options, players=players)
+        except Exception as exc:
+            raise CannotSetUp(str(exc)) from exc
         started = await store.write(
             lambda s: start_match(s, table_id, game, options, players, seat_users, bots, entry))
-        return cls(store, Match(rules, options, players=players), started.match_id), started
+        return cls(store, match, started.match_id, faults), started
 
     @classmethod
-    def restore(cls, store: Store, match_id: int, record: dict[str, Any]) -> MatchSession:
-        """An unfinished match from its record (after a restart)."""
-        return cls(store, replay(record), match_id)
+    def restore(cls, store: Store, match_id: int, record: dict[str, Any],
+                faults: frozenset[str] = frozenset()) -> MatchSession:
+        """An unfinished match from its record (after a restart); whatever the engine
+        raises for a record it cannot replay propagates."""
+        _inject(faults, "restore")
+        changes = record.get("seat_changes")
+        return cls(store, replay(record), match_id, faults,
+                   changes if isinstance(changes, list) else None)
 
     # ---------------------------------------------------------------- reading
     @property
@@ -87,10 +125,12 @@ class MatchSession:
         return self.match.complete
 
     def score(self) -> dict[str, Any]:
-        """The live score table (yazboz): each deal's scores and the totals."""
+        """The live score table (yazboz): each deal's scores, end and facts (``detail``:
+        Balayı Kingi's contract, say) and the totals."""
         match = self.match
         summary = match.rules.summary(match.options, match.history)
-        return {"deals": [{"scores": list(r.scores), "end": r.end} for r in match.history],
+        return {"deals": [{"scores": list(r.scores), "end": r.end, "detail": r.detail}
+                          for r in match.history],
                 "totals": list(summary.totals)}
 
     def deal_over(self) -> DealOver | None:
@@ -101,13 +141,39 @@ class MatchSession:
         entry = match.deals[-1]
         return DealOver(len(match.deals) - 1, entry.seed, entry.commitment, match.history[-1])
 
+    def seat_players(self) -> dict[int, str]:
+        """Who plays each seat that changed hands now (the last change of each)."""
+        return {int(c["seat"]): str(c["player"]) for c in self.seat_changes}
+
     # ---------------------------------------------------------------- changing
+    async def change_seat(self, seat: int, player: str) -> None:
+        """From here on ``player`` plays ``seat`` (a bot for a person who left, or the
+        person back): where in the match — the deal and the number of its actions
+        already played (between deals: the next deal, 0) — saved before anyone is
+        told; nothing changes if the write fails."""
+        match = self.match
+        if match.current is None:
+            deal, action = len(match.deals), 0
+        else:
+            deal, action = len(match.deals) - 1, len(match.deals[-1].actions)
+        before = match.players[seat] if match.players and seat < len(match.players) else None
+        changes = [*self.seat_changes,
+                   {"seat": seat, "deal": deal, "action": action,
+                    "player": player, "before": self.seat_players().get(seat, before)}]
+        match_id = self.match_id
+        try:
+            await self.store.write(lambda s: save_seat_changes(s, match_id, changes))
+        except Exception as exc:
+            raise NotSaved(SEATS_NOT_SAVED) from exc
+        self.seat_changes = changes
+
     async def next_deal(self) -> tuple[int, str]:
         """Commit to a fresh secret seed, deal from it and save it: ``(k, commitment)``."""
         seed = new_seed()
         commit = commitment(seed)
         match = self.match
         k = len(match.deals)
+        _inject(self.faults, "deal")
         match.deal(seed=seed, commitment=commit)
         try:
             await self.store.insert(DEALS, [deal_row(self.match_id, k, seed, commit)])
@@ -153,6 +219,8 @@ class MatchSession:
         summary = match.rules.summary(match.options, match.history)
         result = match.result_json()
         record = match.to_record(include_setups=True)
+        if self.seat_changes:
+            record["seat_changes"] = self.seat_changes
         outcomes = seat_outcomes(summary, match.players or [], seat_users)
         match_id = self.match_id
         try:
