@@ -228,7 +228,17 @@ BAD_CREDENTIALS = Message("http.bad_credentials", "wrong name or password",
 NO_OPEN_TABLE = Message("http.no_open_table", "no such open table", "böyle açık bir masa yok")
 NO_MATCH = Message("http.no_match", "no such match", "böyle bir oyun yok")
 NO_GAME = Message("http.no_game", "no game {game}", "{game} diye bir oyun yok")
+NO_SUCH_DEAL = Message("http.no_such_deal", "the match has deals 0 to {last}, not {deal}",
+                      "oyunun elleri 0 ile {last} arası, {deal} yok")
+BAD_PERIOD = Message("http.bad_period", "period must be {choices}, not {period}",
+                     "dönem {choices} olmalı, {period} değil")
 NO_PLAYER = Message("http.no_player", "no such player", "böyle bir oyuncu yok")
+GUEST_NO_PASSWORD = Message("http.guest_no_password",
+                            "a guest has no password to change: sign up for an account",
+                            "misafirin değiştirilecek şifresi yok: bir hesap açın")
+OLD_AND_NEW = Message("http.old_and_new_password",
+                      "send old_password and new_password, both strings",
+                      "old_password ve new_password gönderin, ikisi de metin olmalı")
 MATCH_ABORTED = Message("http.match_aborted",
                         "the match ended without a result and has no record",
                         "oyun sonuçsuz bitti, kaydı yok")

@@ -125,10 +125,12 @@ class MatchSession:
         return self.match.complete
 
     def score(self) -> dict[str, Any]:
-        """The live score table (yazboz): each deal's scores and the totals."""
+        """The live score table (yazboz): each deal's scores, end and facts (``detail``:
+        Balayı Kingi's contract, say) and the totals."""
         match = self.match
         summary = match.rules.summary(match.options, match.history)
-        return {"deals": [{"scores": list(r.scores), "end": r.end} for r in match.history],
+        return {"deals": [{"scores": list(r.scores), "end": r.end, "detail": r.detail}
+                          for r in match.history],
                 "totals": list(summary.totals)}
 
     def deal_over(self) -> DealOver | None:

@@ -6,6 +6,7 @@ import { h, clear, toast } from "./ui.js";
 import { navigate, signedIn } from "./app.js";
 import { privacyFields, privacyValues } from "./social.js";
 import { registry, botBadge, gameSpec, gameName, gamePosition, optionsSummary, optionValueText } from "./registry.js";
+import { gamesSection } from "./pages.js";
 
 export class LobbyView {
   constructor(app) {
@@ -50,7 +51,7 @@ export class LobbyView {
     clear(this.root);
     const left = h("section", { class: "panel tables-panel" }, h("h2", {}, t("tables")), h("div", { id: "table-list", class: "table-list" }));
     const right = h("section", { class: "panel side-panel" + (this.app.user ? " create" : " auth") }, this.app.user ? this.createForm() : this.authPanel());
-    this.root.append(h("div", { class: "lobby" }, right, left));
+    this.root.append(h("div", { class: "lobby" }, right, left), gamesSection(this.app));
     this.renderTables();
   }
 

@@ -16,6 +16,7 @@ export class TableView {
     this.app = app;
     this.id = id;
     this.sitWanted = params.has("sit") ? parseInt(params.get("sit"), 10) : null;
+    this.startWanted = params.has("start"); // "Hemen oyna": start once seated
     this.info = null; // TableInfo
     this.you = null; // our seat or null
     this.epoch = null;
@@ -88,7 +89,9 @@ export class TableView {
       const seat = this.sitWanted;
       this.sitWanted = null;
       history.replaceState(null, "", `#/t/${encodeURIComponent(this.id)}`);
-      this.sit(seat);
+      const start = this.startWanted;
+      this.startWanted = false;
+      this.sit(seat).then((ok) => (ok && start ? this.simple("start") : null));
     }
   }
 
@@ -245,6 +248,7 @@ export class TableView {
           if (d.kasa !== null && d.kasa !== undefined) info.kasa = d.kasa;
         }
         this.updateYou();
+        if (info && info.entry && this.you !== null) refreshUser(); // the entry is paid: the header shows it
         this.match = {
           id: d.match,
           players: d.players,
@@ -461,8 +465,10 @@ export class TableView {
   async sit(seat) {
     try {
       await this.app.socket.request({ type: "sit", table: this.id, seat });
+      return true;
     } catch (err) {
       toast(errorText(err), "error");
+      return false;
     }
   }
 
@@ -563,7 +569,7 @@ export class TableView {
     if (this.you !== null && info.status === "waiting") buttons.push(h("button", { type: "button", id: "leave-button", onclick: () => this.simple("leave") }, t("leave_seat")));
     const leaveMatch = leaveMatchButton(this);
     if (leaveMatch) buttons.push(leaveMatch);
-    if (this.result && !this.showResult) buttons.push(h("button", { type: "button", id: "show-result", onclick: () => { this.showResult = true; this.render(); } }, t("final_result")));
+    if (this.result && !this.showResult) buttons.push(h("button", { type: "button", id: "show-result", onclick: () => { this.showResult = true; this.render(); } }, t("show_result")));
     const away = this.match && this.you !== null && this.match.away[this.you] && info.status === "playing";
     const sound = soundOn();
     buttons.push(h("button", { type: "button", class: "link sound", id: "sound-switch", "aria-pressed": sound ? "true" : "false", title: t(sound ? "sound_on" : "sound_off"), onclick: () => { setSound(!sound); this.render(); } }, sound ? "🔔" : "🔕"));
@@ -573,6 +579,8 @@ export class TableView {
       h("button", { type: "button", class: "link back", id: "back-to-lobby", onclick: () => navigate("#/"), title: t("back_to_lobby") }, "‹ ", t("lobby")),
       h("div", { class: "title" }, h("b", {}, gameName(info.game)), h("span", { class: "opts" }, optionsSummary(info.game, info.options)), info.kasa !== null && info.kasa !== undefined ? h("span", { class: "kasa", id: "kasa" }, `${t("kasa")}: ${info.kasa}`) : null),
       this.turnLine(),
+      this.result && info.status === "waiting" ? h("span", { class: "status-line", id: "match-status" }, t("final_result")) : null,
+      info.entry && info.status === "playing" && this.you !== null ? h("span", { class: "entry-paid", id: "entry-paid" }, t("entry_paid", { n: info.entry })) : null,
       h("div", { class: "buttons" }, buttons),
       away ? h("div", { class: "away-banner", id: "away-banner" }, hasLeft(this) ? t("left_seat") : t("you_are_away"), " ", h("button", { type: "button", class: "primary", id: "come-back", onclick: () => { if (!this.backSent) this.simple("back"); } }, t("come_back"))) : null,
     );
@@ -685,9 +693,16 @@ export class TableView {
     if (this.match) return this.match.score;
     if (this.result) {
       const r = this.result.result;
-      return { deals: r.deals.filter((d) => d.scores).map((d) => ({ scores: d.scores, end: d.end })), totals: r.totals };
+      return { deals: r.deals.filter((d) => d.scores).map((d) => ({ scores: d.scores, end: d.end, detail: d.detail })), totals: r.totals };
     }
     return null;
+  }
+
+  /** What the game's module says of a finished deal under its row (Balayı Kingi: the
+   * contract played), or nothing. */
+  dealNote(d) {
+    const label = this.gameMod && this.gameMod.dealLabel && d.detail ? this.gameMod.dealLabel(d.detail) : null;
+    return label ? h("small", { class: "deal-label" }, label) : null;
   }
 
   yazboz() {
@@ -700,7 +715,7 @@ export class TableView {
       for (const d of score.deals) {
         const isVoid = d.end === "void";
         if (!isVoid) k += 1;
-        rows.push(h("tr", { class: isVoid ? "void" : "" }, h("th", {}, isVoid ? t("void_deal") : t("deal_n", { n: k })), d.scores.map((v) => h("td", {}, isVoid ? "–" : fmtSigned(v)))));
+        rows.push(h("tr", { class: isVoid ? "void" : "" }, h("th", {}, isVoid ? t("void_deal") : t("deal_n", { n: k }), this.dealNote(d)), d.scores.map((v) => h("td", {}, isVoid ? "–" : fmtSigned(v)))));
       }
     }
     const totals = score ? score.totals : Array(n).fill(0);
@@ -724,7 +739,7 @@ export class TableView {
       if (!d.scores) continue;
       const isVoid = d.end === "void";
       if (!isVoid) k += 1;
-      rows.push(h("tr", { class: isVoid ? "void" : "" }, h("th", {}, isVoid ? t("void_deal") : t("deal_n", { n: k })), d.scores.map((v) => h("td", {}, isVoid ? "–" : fmtSigned(v)))));
+      rows.push(h("tr", { class: isVoid ? "void" : "" }, h("th", {}, isVoid ? t("void_deal") : t("deal_n", { n: k }), this.dealNote(d)), d.scores.map((v) => h("td", {}, isVoid ? "–" : fmtSigned(v)))));
     }
     const winners = Array.isArray(res.winner) ? res.winner : res.winner === null || res.winner === undefined ? [] : [res.winner];
     const foot = [h("tr", { class: "totals" }, h("th", {}, t("total")), res.totals.map((v, s) => h("td", { class: winners.includes(s) ? "win" : "" }, String(v))))];
