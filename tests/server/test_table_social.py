@@ -397,3 +397,51 @@ def test_migration_0004_goes_down_and_up_again(backend: str, fresh_db: str) -> N
         assert new <= run(("upgrade", "head"))
     finally:
         engine.dispose()
+
+
+def test_seat_changes_survive_a_restart(backend: str, fresh_db: str, tmp_path: Path) -> None:
+    """A seat given up before a restart is still the bot's after it, and the record holds
+    every change, the one before the restart first."""
+    server = Server(fresh_db, tmp_path / "server.log")
+    server.start()
+    try:
+        async def before() -> tuple[str, str, str]:
+            a, b = await _people(server, "scA", "scB")
+            table = (await _create(a))["table"]["id"]
+            await _join(b, table)
+            await _said(a, type="sit", table=table, seat=0)
+            await _said(b, type="sit", table=table, seat=1)
+            await a.send(type="start", table=table)
+
+            async def a_leaves() -> None:
+                await a.expect(lambda m: m.get("type") == "event" and bool(m.get("legal")))
+                assert (await _said(a, type="leave", table=table))["type"] == "ok"
+
+            # b makes one move, and stops at its next turn: the match waits for it there
+            _, held = await asyncio.gather(a_leaves(), play_until_end(
+                b, table, random_chooser, random.Random(5), stop_after=1))
+            assert held is None
+            for p in (a, b):  # b holds the match on its turn (a 60 s clock)
+                await p.close()
+            return table, str(a.token), str(b.token)
+
+        table, _, token_b = asyncio.run(before())
+        server.stop(kill=True)
+        server.start()
+
+        async def after() -> None:
+            b = Player(server, token_b, "scB")
+            await b.connect()
+            snap = await _join(b, table)
+            assert snap["info"]["seats"][0]["left"] is True  # still the bot's
+            assert (await _said(b, type="leave", table=table))["type"] == "ok"
+            end = await b.expect(lambda m: m.get("kind") == "match_end")
+            record = (await api(server, "GET", end["data"]["record"])).json()
+            assert [(c["seat"], c["before"]) for c in record["seat_changes"]] == [
+                (0, "scA"), (1, "scB")]
+            assert verify(record).ok
+            await b.close()
+
+        asyncio.run(after())
+    finally:
+        server.stop()

@@ -18,7 +18,7 @@ addStrings({
     chat_watcher: "izleyici",
     chat_mute: "Sustur",
     chat_unmute: "Sesini aç",
-    chat_muted: "Susturdukların: ",
+    chat_muted: "Susturduklarınız: ",
     chat_empty: "Henüz kimse bir şey yazmadı.",
     chat_watchers_on: "İzleyiciler konuşabilir",
     chat_watchers_off: "İzleyicilerin konuşması kapalı",
