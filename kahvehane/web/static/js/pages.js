@@ -298,6 +298,15 @@ export function chipsChart(points) {
     dot.append(title);
     svg.append(dot);
   });
+  // the highest and the lowest balance, written at the left edge
+  for (const [v, yy, cls] of [[high, pad + 4, "high"], [low, CHART_H - 2, "low"]]) {
+    const label = document.createElementNS(ns, "text");
+    label.setAttribute("x", "4");
+    label.setAttribute("y", String(yy));
+    label.setAttribute("class", "axis " + cls);
+    label.textContent = String(v);
+    svg.append(label);
+  }
   svg.setAttribute("aria-label", `${low} – ${high}`);
   return svg;
 }
