@@ -83,7 +83,7 @@ addStrings({
     score: "Score",
     watch_replay: "Replay",
     guest_cannot_play_entry: "{game} is played for chips: guests cannot sit. Sign up to play it.",
-    seats_n: "for {n}",
+    seats_n: "{n} players",
     not_found_player: "No such player.",
     chips_now: "Now: {n} chips",
     points_short: "points",
@@ -103,6 +103,13 @@ export function playerLink(name) {
 }
 
 // ---------------------------------------------------------------- landing: the games
+/** "4" or "2–4": how many sit at the game's table. */
+function seatsText(seats) {
+  const low = Math.min(...seats);
+  const high = Math.max(...seats);
+  return low === high ? String(low) : `${low}–${high}`;
+}
+
 /** The six games (the registry's, in the salon's order): name, description, seats,
  * "Hemen oyna" and the game's leaderboard. */
 export function gamesSection(app) {
@@ -111,7 +118,7 @@ export function gamesSection(app) {
       "li",
       { class: "game-card", "data-game": spec.game },
       h("b", { class: "game-name" }, gameName(spec.game)),
-      h("span", { class: "game-seats" }, t("seats_n", { n: spec.seats.join("–") })),
+      h("span", { class: "game-seats" }, t("seats_n", { n: seatsText(spec.seats) })),
       h("p", { class: "game-desc" }, localized(spec.description) || ""),
       h(
         "div",
