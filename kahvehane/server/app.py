@@ -46,6 +46,7 @@ from kahvehane.server.errors import (
     NAME_AND_PASSWORD,
     NEW_ACCOUNTS_LIMITED,
     NO_GAME,
+    NO_INVITE,
     NO_MATCH,
     NO_OPEN_TABLE,
     NO_PLAYER,
@@ -326,13 +327,23 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
             table = await salon.create_table(user, data)
         except ProtocolError as exc:
             raise _http(exc) from None
-        return JSONResponse({"table": table.info()}, status_code=201)
+        out: JSONObj = {"table": table.info()}
+        if table.access.private:
+            out["invite"] = table.access.invite
+        return JSONResponse(out, status_code=201)
 
     @endpoint
     async def table(request: Request) -> Response:
-        t = salon.tables.get(request.path_params["table_id"])
+        t = salon.listed(request.path_params["table_id"])  # a friends' table: by its link
         if t is None:
             raise HTTPError(404, "not_found", NO_OPEN_TABLE)
+        return JSONResponse({"table": t.info()})
+
+    @endpoint
+    async def invite(request: Request) -> Response:
+        t = salon.by_invite(request.path_params["code"])
+        if t is None:
+            raise HTTPError(404, "not_found", NO_INVITE)
         return JSONResponse({"table": t.info()})
 
     # ------------------------------------------------------------ matches, standings
@@ -527,6 +538,7 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         Route("/api/tables", lobby, methods=["GET"]),
         Route("/api/tables", open_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table),
+        Route("/api/invites/{code}", invite),
         Route("/api/matches/{match_id}", match),
         Route("/api/matches/{match_id}/record", record),
         Route("/api/matches/{match_id}/positions", positions),

@@ -37,10 +37,12 @@ __all__ = ["CHANGING", "SESSION_EXPIRED", "SIGNED_OUT", "TABLE_MESSAGES", "Gatew
 
 #: Client message types handled by a table (``docs/protocol.md`` §3.2).
 TABLE_MESSAGES = frozenset(
-    {"join", "part", "sit", "leave", "start", "cancel", "act", "back", "suggest"}
+    {"join", "part", "sit", "leave", "start", "cancel", "act", "back", "suggest", "chat",
+     "settings", "unseat", "rematch"}
 )
 #: Client message types that change something: the session is checked before each.
-CHANGING = frozenset({"create", "sit", "leave", "start", "cancel", "act", "back"})
+CHANGING = frozenset({"create", "sit", "leave", "start", "cancel", "act", "back", "chat",
+                      "settings", "unseat", "rematch"})
 #: Close codes of a connection whose session ended (docs/protocol.md §3.1).
 SIGNED_OUT = 4001
 SESSION_EXPIRED = 4002
@@ -168,7 +170,10 @@ class Gateway:
             log.warning("create: the database failed (%s)", (str(exc).splitlines() or [""])[0])
             conn.refuse(ProtocolError("storage_failed", STORAGE_FAILED), msg=msg)
             return
-        conn.send({"type": "created", "id": message_id(msg), "table": table.info()})
+        created: JSONObj = {"type": "created", "id": message_id(msg), "table": table.info()}
+        if table.access.private:
+            created["invite"] = table.access.invite  # the manager's link to share
+        conn.send(created)
         table.submit(Command("join", conn.viewer, {"type": "join", "table": table.id}))
 
     # ================================================================ from the bus

@@ -24,7 +24,9 @@ from kahvehane.server.bus import LocalBus
 from kahvehane.server.errors import (
     BAD_CLOCK,
     BAD_OPTIONS,
+    BAD_SETTINGS,
     ENTRY_NEEDED,
+    INVITED_WATCH_NEEDS_PRIVATE,
     NO_ENTRY,
     OPTIONS_NOT_OBJECT,
     SIGN_IN_TO_OPEN,
@@ -35,6 +37,7 @@ from kahvehane.server.pauses import collect_on_schedule, freeze_now
 from kahvehane.server.protocol import JSONObj, dumps
 from kahvehane.server.settings import Settings
 from kahvehane.server.table import Command, TableActor
+from kahvehane.server.table.access import Access, new_invite
 from kahvehane.store import Store
 from kahvehane.store.accounts import UserInfo, user_info
 from kahvehane.store.tables import create_table, open_tables
@@ -103,13 +106,16 @@ class Salon:
 
     def _actor(self, table_id: str, spec: GameSpec, options: JSONObj, entry: int | None,
                clock: int, manager: UserInfo, kasa: int | None,
-               matches_played: int = 0) -> TableActor:
+               matches_played: int = 0, access: Access | None = None,
+               chat: list[JSONObj] | None = None) -> TableActor:
         return TableActor(table_id, spec, options, entry, clock, manager, kasa,
                           settings=self.settings, store=self.store, outbox=self.bus,
-                          host=self, epoch=self.epoch, matches_played=matches_played)
+                          host=self, epoch=self.epoch, matches_played=matches_played,
+                          access=access, chat=chat)
 
     async def _restore(self) -> None:
-        opened = await self.store.read(open_tables)
+        recent = self.settings.chat_recent
+        opened = await self.store.read(lambda s: open_tables(s, recent))
         ids: set[int] = set()
         for ot in opened:
             ids.update(u for u in ot.row.seats if isinstance(u, int))
@@ -127,9 +133,12 @@ class Salon:
             row = ot.row
             manager = users.get(row.manager_id, UserInfo(row.manager_id, ot.manager_name, False))
             try:
+                access = Access(private=bool(row.private), invite=row.invite,
+                                invited_watch=bool(row.invited_watch),
+                                watcher_chat=bool(row.watcher_chat))
                 table = self._actor(row.id, get_spec(row.game), dict(row.options), row.entry,
                                     row.clock, manager, ot.kasa if row.entry else None,
-                                    row.matches_played)
+                                    row.matches_played, access, ot.chat)
             except KahvehaneError:
                 log.exception("table %s (%s) cannot be restored", row.id, row.game)
                 continue
@@ -171,16 +180,34 @@ class Salon:
         clock = body.get("clock", self.settings.clock)
         if isinstance(clock, bool) or not isinstance(clock, int) or not 1 <= clock <= 600:
             raise ProtocolError("bad_options", BAD_CLOCK)
+        access = _access(body)
         table_id = secrets.token_hex(4)
         seats = get_game(spec.id).num_seats(game_options)
         uid = user.id
         await self.store.write(
-            lambda s: create_table(s, table_id, game, options, entry, clock, uid, seats))
-        table = self._actor(table_id, spec, options, entry, clock, user, 0 if entry else None)
+            lambda s: create_table(s, table_id, game, options, entry, clock, uid, seats,
+                                   private=access.private, invite=access.invite,
+                                   invited_watch=access.invited_watch))
+        table = self._actor(table_id, spec, options, entry, clock, user, 0 if entry else None,
+                            access=access)
         self.tables[table_id] = table
         table.start()
         self.lobby_changed(table_id)
         return table
+
+    def by_invite(self, code: object) -> TableActor | None:
+        """The open private table whose invitation code is ``code``."""
+        if not isinstance(code, str) or not code:
+            return None
+        for table in self.tables.values():
+            if table.access.private and table.access.invite == code:
+                return table
+        return None
+
+    def listed(self, table_id: str) -> TableActor | None:
+        """The open table ``table_id`` if the lobby shows it (not a private one)."""
+        table = self.tables.get(table_id)
+        return None if table is None or table.access.private else table
 
     def route(self, table_id: object, cmd: Command) -> bool:
         """Hand ``cmd`` to the table ``table_id``; ``False`` if there is no such open
@@ -205,7 +232,7 @@ class Salon:
         gets it. What the watchers were last told is forgotten, so that the next flush
         tells every watcher each change since, whatever the list they got."""
         self._told.clear()
-        return [t.info() for t in self.tables.values()]
+        return [t.info() for t in self.tables.values() if not t.access.private]
 
     def lobby_changed(self, table_id: str) -> None:
         """The lobby's line of ``table_id`` may have changed (seats, status, watchers).
@@ -236,6 +263,8 @@ class Salon:
             if table is None:
                 texts.append(dumps({"type": "lobby_remove", "table": table_id}))
                 continue
+            if table.access.private:  # a friends' table is never listed
+                continue
             text = dumps({"type": "lobby_update", "table": table.info()})
             if self._told.get(table_id) != text:
                 self._told[table_id] = text
@@ -248,6 +277,20 @@ class Salon:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+
+def _access(body: JSONObj) -> Access:
+    """A new table's privacy: ``private`` (a friends' table, with a fresh invitation
+    code) and ``invited_watch`` (watched only by invitation; private tables only)."""
+    private = body.get("private", False)
+    invited_watch = body.get("invited_watch", False)
+    for name, value in (("private", private), ("invited_watch", invited_watch)):
+        if not isinstance(value, bool):
+            raise ProtocolError("bad_options", BAD_SETTINGS, field=repr(name))
+    if invited_watch and not private:
+        raise ProtocolError("bad_options", INVITED_WATCH_NEEDS_PRIVATE)
+    return Access(private=private, invite=new_invite() if private else None,
+                  invited_watch=invited_watch)
 
 
 def _entry(spec: GameSpec, entry: object) -> int | None:

@@ -55,7 +55,7 @@ def test_guests_cannot_feed_an_account(server: Server, backend: str) -> None:
             guests.append(g)
         await host.send(type="start", table=table)
         start = await host.expect(lambda m: m.get("kind") == "match_start")
-        assert start["data"]["players"][1:] == ["bot:heuristic"] * 3
+        assert start["data"]["players"][1:] == ["bot:heuristic (orta)"] * 3  # the default level
         end = await play_until_end(host, table, random_chooser, random.Random(20))
         assert end is not None and end["data"]["chips"] is not None
         for g in guests:

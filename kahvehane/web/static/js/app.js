@@ -7,6 +7,7 @@ import { h, clear, toast } from "./ui.js";
 import { LobbyView } from "./lobby.js";
 import { TableView } from "./table.js";
 import { loadRegistry, registry } from "./registry.js";
+import { isInvite, resolveInvite } from "./social.js";
 import { LeaderboardView, ProfileView } from "./pages.js";
 import { MatchView } from "./replay.js";
 
@@ -120,8 +121,30 @@ function route() {
   const key = next.kind === "table" ? next.id : `${next.id}?${query}`;
   if (app.view && app.route && app.route.kind === next.kind && app.route.key === key) return;
   if (app.view) app.view.unmount();
+  app.view = null;
   app.route = { kind: next.kind, id: next.id, key };
-  app.view = next.make(next.id, new URLSearchParams(query));
+  const params = new URLSearchParams(query);
+  if (next.kind === "table" && isInvite(next.id)) {
+    // a friends' table's link: find its table, then join it with the code
+    openInvite(app.route, params);
+    return;
+  }
+  app.view = next.make(next.id, params);
+  app.view.mount(root());
+  if (app.connected) app.view.onOpen();
+}
+
+async function openInvite(next, params) {
+  const el = clear(root());
+  el.append(h("p", { class: "loading" }, t("connecting")));
+  const tableId = await resolveInvite(next.id);
+  if (app.route !== next) return; // the address changed meanwhile
+  if (tableId === null) {
+    clear(el).append(h("section", { class: "panel", id: "invite-missing" }, h("p", {}, t("invite_not_found")), h("button", { type: "button", onclick: () => navigate("#/") }, t("back_to_lobby"))));
+    return;
+  }
+  params.set("invite", next.id);
+  app.view = new TableView(app, tableId, params);
   app.view.mount(root());
   if (app.connected) app.view.onOpen();
 }

@@ -4,6 +4,7 @@ import { api } from "./net.js";
 import { t, localized, errorText } from "./i18n.js";
 import { h, clear, toast } from "./ui.js";
 import { navigate, signedIn } from "./app.js";
+import { privacyFields, privacyValues } from "./social.js";
 import { registry, botBadge, gameSpec, gameName, gamePosition, optionsSummary, optionValueText } from "./registry.js";
 import { gamesSection } from "./pages.js";
 
@@ -153,6 +154,7 @@ export class LobbyView {
       h("label", { class: "field" }, h("span", {}, t("game")), select),
       h("div", { id: "create-options", class: "options" }, this.optionFields()),
       h("label", { class: "field check" }, sitBox, h("span", {}, t("sit_down_myself"))),
+      privacyFields(),
       h("button", { type: "submit", class: "primary", id: "create-submit" }, t("create")),
       err,
     );
@@ -217,6 +219,7 @@ export class LobbyView {
     if (entry) body.entry = parseInt(entry.value, 10);
     const clock = document.getElementById("create-clock");
     if (clock && clock.value) body.clock = parseInt(clock.value, 10);
+    Object.assign(body, privacyValues());
     return body;
   }
 
