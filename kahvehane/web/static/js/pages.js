@@ -24,8 +24,7 @@ addStrings({
     matches: "Maç",
     wins: "Galibiyet",
     draws: "Beraberlik",
-    ranking_points: "Sıralama puanı",
-    chips_net: "Çip (net)",
+    net_chips: "Çip (net)",
     ranked_by_points: "Sıralama puanına göre",
     ranked_by_wins: "Galibiyet sayısına göre",
     no_standings: "Bu dönemde bitmiş maç yok.",
@@ -63,8 +62,7 @@ addStrings({
     matches: "Matches",
     wins: "Wins",
     draws: "Draws",
-    ranking_points: "Ranking points",
-    chips_net: "Chips (net)",
+    net_chips: "Chips (net)",
     ranked_by_points: "By ranking points",
     ranked_by_wins: "By wins",
     no_standings: "No finished matches in this period.",
@@ -233,7 +231,7 @@ export class LeaderboardView extends Page {
     );
     const head = [t("rank"), t("player"), t("matches"), t("wins")];
     if (byPoints) head.push(t("ranking_points"));
-    if (spec && spec.entry) head.push(t("chips_net"));
+    if (spec && spec.entry) head.push(t("net_chips"));
     let table;
     if (!this.data) table = h("p", { class: "hint" }, "…");
     else if (!this.data.rows.length) table = h("p", { class: "empty", id: "no-standings" }, t("no_standings"));
@@ -356,7 +354,7 @@ export class ProfileView extends Page {
       ? h(
           "table",
           { class: "standings", id: "profile-standings" },
-          h("thead", {}, h("tr", {}, [t("game"), t("matches"), t("wins"), t("draws"), t("ranking_points"), t("chips_net")].map((x) => h("th", {}, x)))),
+          h("thead", {}, h("tr", {}, [t("game"), t("matches"), t("wins"), t("draws"), t("ranking_points"), t("net_chips")].map((x) => h("th", {}, x)))),
           h(
             "tbody",
             {},
