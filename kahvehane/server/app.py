@@ -40,6 +40,7 @@ from kahvehane.server.errors import (
     BODY_NOT_JSON,
     BODY_NOT_OBJECT,
     BODY_TOO_LARGE,
+    GUEST_NO_PASSWORD,
     LOGIN_THROTTLED,
     MATCH_ABORTED,
     MATCH_IN_PROGRESS,
@@ -54,13 +55,14 @@ from kahvehane.server.errors import (
     NOT_JSON_CONTENT,
     NOT_UTF8,
     NOT_WHOLE_NUMBER,
+    OLD_AND_NEW,
     SIGN_IN_FIRST,
     STORAGE_FAILED,
     HTTPError,
     ProtocolError,
     i18n,
 )
-from kahvehane.server.gateway import Gateway
+from kahvehane.server.gateway import PASSWORD_CHANGED, Gateway
 from kahvehane.server.limits import (
     NEW_ACCOUNT,
     SIGN_IN_ADDRESS,
@@ -80,6 +82,7 @@ from kahvehane.store.accounts import (
     NAME_TAKEN,
     AccountError,
     UserInfo,
+    change_password,
     check_name,
     check_password,
     chips_of,
@@ -94,7 +97,7 @@ from kahvehane.store.accounts import (
 )
 from kahvehane.store.ledger import now_ms, user_account
 from kahvehane.store.matches import match_info
-from kahvehane.store.models import LedgerEntry, LedgerTxn, MatchRow
+from kahvehane.store.models import LedgerEntry, LedgerTxn, MatchRow, User
 from kahvehane.store.names import name_skeleton
 from kahvehane.store.standings import chip_history, history, standings_rows, week_start
 
@@ -243,6 +246,16 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         name, password = data.get("name"), data.get("password")
         if not isinstance(name, str) or not isinstance(password, str):
             raise HTTPError(400, "bad_request", NAME_AND_PASSWORD)
+        row = await checked_password(request, name, password)
+        uid = row.id
+        token = await salon.store.write(lambda s: new_session(s, uid, settings.session_days))
+        user = UserInfo(row.id, row.name, row.guest)
+        return with_cookie(JSONResponse({"user": await user_json(user)}), token)
+
+    async def checked_password(request: Request, name: str, password: str) -> User:
+        """The account ``name`` if ``password`` is its password; else ``401`` — each
+        failure slows the next try of that (name, address) and counts for the address
+        (``429`` while either must wait), a success clears the (name, address)."""
         addr = address(request)
         # keyed by the look-alike key: ``ALİ`` and ``Alı`` are guesses at ``Ali`` too
         pair = f"signin:{hashlib.sha256(name_skeleton(name).encode()).hexdigest()[:32]}|{addr}"
@@ -259,10 +272,30 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
             await limiter.hit(per_address, SIGN_IN_ADDRESS)
             raise HTTPError(401, "bad_credentials", BAD_CREDENTIALS)
         await limiter.clear(pair)
-        uid = row.id
-        token = await salon.store.write(lambda s: new_session(s, uid, settings.session_days))
-        user = UserInfo(row.id, row.name, row.guest)
-        return with_cookie(JSONResponse({"user": await user_json(user)}), token)
+        return row
+
+    @endpoint
+    async def password_change(request: Request) -> Response:
+        """Change the signed-in account's password (the old one proves it is its owner,
+        and is throttled as a sign-in): every other session of the account ends and its
+        sockets close with :data:`PASSWORD_CHANGED`; this one stays signed in."""
+        data = await body(request)
+        token = request.cookies.get(COOKIE)
+        signed_in = await gateway.sign_in_for_token(token)
+        if signed_in is None:
+            raise HTTPError(401, "auth_required", SIGN_IN_FIRST)
+        if signed_in.user.guest:
+            raise HTTPError(403, "forbidden", GUEST_NO_PASSWORD)
+        old, new = data.get("old_password"), data.get("new_password")
+        if not isinstance(old, str) or not isinstance(new, str):
+            raise HTTPError(400, "bad_request", OLD_AND_NEW)
+        new = check_password(new)  # before the old one is tried: a bad request costs nothing
+        row = await checked_password(request, signed_in.user.name, old)
+        hashed = await asyncio.to_thread(hash_password, new)
+        uid, keep = row.id, signed_in.token_hash
+        ended = await salon.store.write(lambda s: change_password(s, uid, hashed, keep))
+        gateway.sessions_ended(set(ended), PASSWORD_CHANGED)
+        return JSONResponse({"sessions_ended": len(ended)})
 
     @endpoint
     async def guest(request: Request) -> Response:
@@ -533,6 +566,7 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         Route("/api/auth/login", login, methods=["POST"]),
         Route("/api/auth/guest", guest, methods=["POST"]),
         Route("/api/auth/logout", logout, methods=["POST"]),
+        Route("/api/auth/password", password_change, methods=["POST"]),
         Route("/api/me", me),
         Route("/api/me/ledger", my_ledger),
         Route("/api/tables", lobby, methods=["GET"]),

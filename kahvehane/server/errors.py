@@ -233,6 +233,12 @@ NO_SUCH_DEAL = Message("http.no_such_deal", "the match has deals 0 to {last}, no
 BAD_PERIOD = Message("http.bad_period", "period must be {choices}, not {period}",
                      "dönem {choices} olmalı, {period} değil")
 NO_PLAYER = Message("http.no_player", "no such player", "böyle bir oyuncu yok")
+GUEST_NO_PASSWORD = Message("http.guest_no_password",
+                            "a guest has no password to change: sign up for an account",
+                            "misafirin değiştirilecek şifresi yok: bir hesap açın")
+OLD_AND_NEW = Message("http.old_and_new_password",
+                      "send old_password and new_password, both strings",
+                      "old_password ve new_password gönderin, ikisi de metin olmalı")
 MATCH_ABORTED = Message("http.match_aborted",
                         "the match ended without a result and has no record",
                         "oyun sonuçsuz bitti, kaydı yok")

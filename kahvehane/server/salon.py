@@ -29,6 +29,7 @@ from kahvehane.server.errors import (
     INVITED_WATCH_NEEDS_PRIVATE,
     NO_ENTRY,
     OPTIONS_NOT_OBJECT,
+    RESUME_FAILED,
     SIGN_IN_TO_OPEN,
     UNKNOWN_GAME,
     ProtocolError,
@@ -40,7 +41,8 @@ from kahvehane.server.table import Command, TableActor
 from kahvehane.server.table.access import Access, new_invite
 from kahvehane.store import Store
 from kahvehane.store.accounts import UserInfo, user_info
-from kahvehane.store.tables import create_table, open_tables
+from kahvehane.store.matches import abort_match
+from kahvehane.store.tables import OpenTable, close_table, create_table, open_tables
 
 __all__ = ["Salon", "table_options", "table_settings"]
 
@@ -139,8 +141,9 @@ class Salon:
                 table = self._actor(row.id, get_spec(row.game), dict(row.options), row.entry,
                                     row.clock, manager, ot.kasa if row.entry else None,
                                     row.matches_played, access, ot.chat)
-            except KahvehaneError:
-                log.exception("table %s (%s) cannot be restored", row.id, row.game)
+            except Exception:  # its game or options no longer make a table: it closes
+                log.exception("table %s (%s) cannot be restored; it closes", row.id, row.game)
+                await self._close_unrestorable(ot)
                 continue
             if ot.match is not None and ot.record is not None:
                 try:
@@ -160,6 +163,21 @@ class Salon:
         if opened:
             log.info("restored %d table(s), %d match(es) resumed", len(self.tables),
                      sum(1 for t in self.tables.values() if t.session is not None))
+
+    async def _close_unrestorable(self, ot: OpenTable) -> None:
+        """A table that cannot be restored closes, and its unfinished match ends without
+        a result, its entries refunded (docs/server.md "A match that cannot go on")."""
+        table_id, match = ot.row.id, ot.match
+
+        def op(s: Session) -> None:
+            if match is not None:
+                abort_match(s, match.id, RESUME_FAILED.code, [None] * len(match.seat_users))
+            close_table(s, table_id)
+
+        try:
+            await self.store.write(op)
+        except Exception as exc:  # left open: the next start tries again
+            log.warning("table %s: its closing was not saved: %r", table_id, exc)
 
     # ================================================================ tables
     async def create_table(self, user: UserInfo | None, body: JSONObj) -> TableActor:

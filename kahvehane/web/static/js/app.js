@@ -13,6 +13,7 @@ import { MatchView } from "./replay.js";
 
 export const app = {
   user: null, // {id, name, guest, chips} or null
+  passwordForm: false, // the account menu's password form is open
   socket: null,
   view: null,
   connected: false,
@@ -36,7 +37,9 @@ function renderHeader() {
         h("a", { id: "user-name", href: `#/u/${encodeURIComponent(app.user.name)}`, title: t("my_profile") }, h("b", {}, app.user.name)),
         app.user.guest ? h("span", { class: "badge" }, t("guest_badge")) : null,
         h("span", { class: "chips", id: "user-chips" }, t("chips", { n: app.user.chips ?? 0 })),
+        app.user.guest ? null : h("button", { class: "link", id: "change-password", type: "button", onclick: togglePasswordForm }, t("change_password")),
         h("button", { class: "link", id: "sign-out", type: "button", onclick: signOut }, t("sign_out")),
+        app.passwordForm ? passwordForm() : null,
       )
     : null;
   const parts = [
@@ -68,6 +71,41 @@ function renderHeader() {
 function leaderboardHref() {
   const first = registry.games[0];
   return first ? `#/lb/${encodeURIComponent(first.game)}` : "#/";
+}
+
+function togglePasswordForm() {
+  app.passwordForm = !app.passwordForm;
+  renderHeader();
+}
+
+/** The account menu's password change (POST /api/auth/password): the account's other
+ * sessions are signed out (their sockets close with 4003), this one stays. */
+function passwordForm() {
+  const old = h("input", { id: "pw-old", type: "password", placeholder: t("old_password"), autocomplete: "current-password", required: true });
+  const neu = h("input", { id: "pw-new", type: "password", placeholder: t("new_password"), autocomplete: "new-password", minlength: 8, required: true });
+  const msg = h("p", { class: "form-error", id: "pw-error" });
+  return h(
+    "form",
+    {
+      class: "password-form",
+      id: "password-form",
+      onsubmit: async (e) => {
+        e.preventDefault();
+        try {
+          await api("POST", "/api/auth/password", { old_password: old.value, new_password: neu.value });
+          app.passwordForm = false;
+          renderHeader();
+          toast(t("password_changed"), "info");
+        } catch (err) {
+          msg.textContent = errorText(err);
+        }
+      },
+    },
+    old,
+    neu,
+    h("button", { type: "submit", class: "primary", id: "pw-submit" }, t("change_password")),
+    msg,
+  );
 }
 
 export function refreshHeader() {
