@@ -327,6 +327,7 @@ def test_the_header_stays_on_one_line_on_a_phone(server: WebServer, new_page: An
     sign_up(page, _name("Uzun Adli Oyuncu"))
     _one_line(page)
     if width == 390:
+        page.evaluate("window.scrollTo(0, 0)")
         screenshot(page, artifacts, "header-390", both=False)
         doc_image(page, "lobby-phone")
 
