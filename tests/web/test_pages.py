@@ -18,6 +18,7 @@ from kahvehane.records import replay_result
 from kahvehane.server.catalogue import games_json
 from tests.web.conftest import WebServer
 from tests.web.helpers import create_table, final_result, screenshot, sign_in_guest, sign_up
+from tests.web.test_turkish import CATALOGUES_JS, SEEN_JS, english_fragments
 
 Page = Any
 Box = dict[str, float]
@@ -60,6 +61,14 @@ def _bots_match(page: Page, game: str, options: dict[str, Any], entry: int | Non
 def _overlap(a: Box, b: Box) -> bool:
     return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
             and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def _no_english(page: Page, screen: str) -> None:
+    """No fragment of an English template on this Turkish screen (test_turkish.py)."""
+    fragments = english_fragments(page.evaluate(CATALOGUES_JS))
+    seen = str(page.evaluate(SEEN_JS))
+    hits = {f for f in fragments if f in seen}
+    assert not hits, f"English on the Turkish {screen}: {sorted(hits)}"
 
 
 def _counter(page: Page) -> tuple[int, int]:
@@ -259,6 +268,12 @@ def test_leaderboard_profile_and_chips_chart(server: WebServer, new_page: Any,
     assert refused == [400, "http.bad_period"]
     screenshot(page, artifacts, "leaderboard")
     doc_image(page, "leaderboard")
+    _no_english(page, "leaderboard")
+    page.click("#lang-switch")  # and in English
+    page.wait_for_selector("#leaderboard h2:text('Düz Okey leaderboard')")
+    assert page.locator("#leaderboard-table th").all_text_contents()[-1] == "Ranking points"
+    page.click("#lang-switch")
+    page.wait_for_selector("#leaderboard h2:text('Düz Okey sıralaması')")
     page.goto("/#/lb/koz_maca")  # ranked by wins: no points column
     page.wait_for_selector(f"#leaderboard-table tr[data-player='{name}']")
     assert "Sıralama puanı" not in page.locator("#leaderboard-table thead").text_content()
@@ -280,8 +295,11 @@ def test_leaderboard_profile_and_chips_chart(server: WebServer, new_page: Any,
     assert okey_id in matches and len(matches) == 2
     screenshot(page, artifacts, "profile")
     doc_image(page, "profile")
+    _no_english(page, "profile")
     page.click(f"#profile-matches tr[data-match='{okey_id}'] a")
     page.wait_for_selector("#replay-controls")
+    page.click("#replay-next")
+    _no_english(page, "match page")
 
 
 # ---------------------------------------------------------------------- phone, layout
@@ -309,6 +327,7 @@ def test_the_header_stays_on_one_line_on_a_phone(server: WebServer, new_page: An
     sign_up(page, _name("Uzun Adli Oyuncu"))
     _one_line(page)
     if width == 390:
+        page.evaluate("window.scrollTo(0, 0)")
         screenshot(page, artifacts, "header-390", both=False)
         doc_image(page, "lobby-phone")
 

@@ -51,7 +51,11 @@ export class LobbyView {
     clear(this.root);
     const left = h("section", { class: "panel tables-panel" }, h("h2", {}, t("tables")), h("div", { id: "table-list", class: "table-list" }));
     const right = h("section", { class: "panel side-panel" + (this.app.user ? " create" : " auth") }, this.app.user ? this.createForm() : this.authPanel());
-    this.root.append(h("div", { class: "lobby" }, right, left), gamesSection(this.app));
+    // Signed out, the page opens on the six games (each with Hemen oyna); signed in, on
+    // the tables, the games below them.
+    const lobby = h("div", { class: "lobby" }, right, left);
+    const games = gamesSection(this.app);
+    this.root.append(...(this.app.user ? [lobby, games] : [games, lobby]));
     this.renderTables();
   }
 

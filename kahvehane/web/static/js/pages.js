@@ -24,8 +24,7 @@ addStrings({
     matches: "Maç",
     wins: "Galibiyet",
     draws: "Beraberlik",
-    ranking_points: "Sıralama puanı",
-    chips_net: "Çip (net)",
+    net_chips: "Çip (net)",
     ranked_by_points: "Sıralama puanına göre",
     ranked_by_wins: "Galibiyet sayısına göre",
     no_standings: "Bu dönemde bitmiş maç yok.",
@@ -63,8 +62,7 @@ addStrings({
     matches: "Matches",
     wins: "Wins",
     draws: "Draws",
-    ranking_points: "Ranking points",
-    chips_net: "Chips (net)",
+    net_chips: "Chips (net)",
     ranked_by_points: "By ranking points",
     ranked_by_wins: "By wins",
     no_standings: "No finished matches in this period.",
@@ -83,7 +81,7 @@ addStrings({
     score: "Score",
     watch_replay: "Replay",
     guest_cannot_play_entry: "{game} is played for chips: guests cannot sit. Sign up to play it.",
-    seats_n: "for {n}",
+    seats_n: "{n} players",
     not_found_player: "No such player.",
     chips_now: "Now: {n} chips",
     points_short: "points",
@@ -103,6 +101,13 @@ export function playerLink(name) {
 }
 
 // ---------------------------------------------------------------- landing: the games
+/** "4" or "2–4": how many sit at the game's table. */
+function seatsText(seats) {
+  const low = Math.min(...seats);
+  const high = Math.max(...seats);
+  return low === high ? String(low) : `${low}–${high}`;
+}
+
 /** The six games (the registry's, in the salon's order): name, description, seats,
  * "Hemen oyna" and the game's leaderboard. */
 export function gamesSection(app) {
@@ -111,7 +116,7 @@ export function gamesSection(app) {
       "li",
       { class: "game-card", "data-game": spec.game },
       h("b", { class: "game-name" }, gameName(spec.game)),
-      h("span", { class: "game-seats" }, t("seats_n", { n: spec.seats.join("–") })),
+      h("span", { class: "game-seats" }, t("seats_n", { n: seatsText(spec.seats) })),
       h("p", { class: "game-desc" }, localized(spec.description) || ""),
       h(
         "div",
@@ -226,7 +231,7 @@ export class LeaderboardView extends Page {
     );
     const head = [t("rank"), t("player"), t("matches"), t("wins")];
     if (byPoints) head.push(t("ranking_points"));
-    if (spec && spec.entry) head.push(t("chips_net"));
+    if (spec && spec.entry) head.push(t("net_chips"));
     let table;
     if (!this.data) table = h("p", { class: "hint" }, "…");
     else if (!this.data.rows.length) table = h("p", { class: "empty", id: "no-standings" }, t("no_standings"));
@@ -298,6 +303,15 @@ export function chipsChart(points) {
     dot.append(title);
     svg.append(dot);
   });
+  // the highest and the lowest balance, written at the left edge
+  for (const [v, yy, cls] of [[high, pad + 4, "high"], [low, CHART_H - 2, "low"]]) {
+    const label = document.createElementNS(ns, "text");
+    label.setAttribute("x", "4");
+    label.setAttribute("y", String(yy));
+    label.setAttribute("class", "axis " + cls);
+    label.textContent = String(v);
+    svg.append(label);
+  }
   svg.setAttribute("aria-label", `${low} – ${high}`);
   return svg;
 }
@@ -340,7 +354,7 @@ export class ProfileView extends Page {
       ? h(
           "table",
           { class: "standings", id: "profile-standings" },
-          h("thead", {}, h("tr", {}, [t("game"), t("matches"), t("wins"), t("draws"), t("ranking_points"), t("chips_net")].map((x) => h("th", {}, x)))),
+          h("thead", {}, h("tr", {}, [t("game"), t("matches"), t("wins"), t("draws"), t("ranking_points"), t("net_chips")].map((x) => h("th", {}, x)))),
           h(
             "tbody",
             {},
