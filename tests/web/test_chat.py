@@ -109,8 +109,10 @@ def test_talk_between_two_browsers(server: WebServer, new_page: Any, artifacts: 
     host.wait_for_selector("#toast.show.error")
     assert "en fazla 5 satır" in host.text_content("#toast")
     host.wait_for_timeout(300)
-    said = [x for x in _lines(guest) if x.startswith("hızlı")]
-    assert 0 < len(said) < 8 and said == [f"hızlı {i}" for i in range(len(said))]
+    said = [int(x.split()[1]) for x in _lines(guest) if x.startswith("hızlı")]
+    # some were refused, the rest arrived in order; a token may come back during a slow
+    # burst (one every 2 s), so a later line can pass after a refused one
+    assert 0 < len(said) < 8 and said[0] == 0 and said == sorted(set(said))
 
     # a watcher talks until the manager turns watchers' talk off
     watcher = new_page(server)
