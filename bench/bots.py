@@ -104,7 +104,7 @@ def searched_times(game: str, deals: int, seed: str) -> tuple[list[float], int]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--matches", type=int, default=100,
+    parser.add_argument("--matches", type=int, default=50,
                         help="matches per game (the issue asks 2000)")
     parser.add_argument("--deals", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=2)
