@@ -27,6 +27,9 @@ class Bot(ABC):
     #: The salon level it was seated for (``kolay``, ``orta``, ``zor``;
     #: :mod:`kahvehane.bots.levels`), or ``None`` outside a salon table.
     level: str | None = None
+    #: Whether a choice takes long (a search spends up to its clock, 0.1–0.5 s): the salon
+    #: then asks the bot off its event loop, so other tables are not held up meanwhile.
+    deliberate: bool = False
 
     def __init__(self, game: str, seat: int, rng: random.Random | None = None) -> None:
         self.game = game

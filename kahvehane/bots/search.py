@@ -280,6 +280,7 @@ class SearchBot(Bot):
     says for the game's family; ``iterations`` defaults to the plan's."""
 
     kind = "search"
+    deliberate = True
 
     def __init__(
         self,

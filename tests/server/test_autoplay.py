@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from kahvehane.bots import Bot
+from kahvehane.bots import Bot, make_bot
 from kahvehane.games import get_spec
 from kahvehane.games.base import Action
 from kahvehane.match import Match
-from kahvehane.server.table.autoplay import Autoplay
+from kahvehane.server.table.autoplay import Autoplay, ask
 from kahvehane.server.table.seats import SeatState
 from kahvehane.server.table.session import MatchSession
 
@@ -100,3 +101,56 @@ def test_bots_of_the_table_and_fallbacks() -> None:
     st = SeatState()
     fallback = auto.bot_for(st, 1)
     assert st.fallback is fallback and auto.bot_for(st, 1) is fallback
+
+
+class Pondering(Scripted):
+    """A deliberate bot that thinks until the event loop has shown it is still serving
+    others (it waits on an event that only a coroutine on the loop can set)."""
+
+    deliberate = True
+
+    def __init__(self, seat: int, parse: Callable[[Mapping[str, Any]], Action]) -> None:
+        super().__init__(seat, 0, parse)
+        self.loop_ran = threading.Event()
+        self.thread = ""
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        self.thread = threading.current_thread().name
+        assert self.loop_ran.wait(10), "the event loop stood still while the bot thought"
+        return super().choose(view, legal)
+
+
+def test_a_deliberate_bot_thinks_off_the_event_loop() -> None:
+    session, _ = _session()
+    state = session.current
+    assert state is not None
+    seat = state.to_act[0]
+    bot = Pondering(seat, state.parse_action)
+    auto = Autoplay("duz_okey", get_spec("duz_okey").free_actions, "heuristic",
+                    random.Random(1))
+    played: list[str] = []
+
+    async def play(action: Action) -> None:
+        played.append(action.act)
+        await session.play(action)
+
+    async def other_table() -> None:
+        await asyncio.sleep(0.01)  # runs only if the loop is free while the bot thinks
+        bot.loop_ran.set()
+
+    async def both() -> None:
+        await asyncio.gather(auto.turn(session, seat, bot, play), other_table())
+
+    asyncio.run(both())
+    assert bot.thread.startswith("kahvehane-bot") and len(played) == 1
+
+
+def test_a_quick_bot_is_asked_on_the_loop() -> None:
+    session, _ = _session()
+    state = session.current
+    assert state is not None
+    bot = Scripted(state.to_act[0], 0, state.parse_action)
+    action = asyncio.run(ask(bot, state.view(bot.seat), state.legal_actions(bot.seat)))
+    assert action in state.legal_actions(bot.seat) and bot.asked == 1
+    assert make_bot("duz_okey", "search", 0).deliberate  # the search bots are deliberate
+    assert not make_bot("duz_okey", "heuristic", 0).deliberate

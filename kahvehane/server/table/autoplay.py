@@ -7,13 +7,23 @@ or off turn, such as Okey's ``arrange``): that is applied like any move, does no
 turn, and the bot is asked once more for its move. A second free answer in the same turn
 is not applied (the bot would be arranging in circles): the first legal action is
 played instead, so a turn always ends.
+
+A deliberate bot (``Bot.deliberate``: the search bots, which think for up to their clock)
+is asked on the salon's one bot thread, so the event loop goes on serving the other
+tables meanwhile; its table waits, as its actor awaits the answer before it takes the
+next command. One thread for all tables: bots never run at once, and their compiled or
+cached helpers are never shared between threads that run together.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+from typing import Any
 
 from kahvehane.bots import Bot, bot_kinds, make_bot
 from kahvehane.bots.levels import level_kind
@@ -22,12 +32,25 @@ from kahvehane.games.base import Action
 from kahvehane.server.table.seats import SeatState
 from kahvehane.server.table.session import MatchSession
 
-__all__ = ["Autoplay", "Play"]
+__all__ = ["Autoplay", "Play", "ask"]
 
 log = logging.getLogger("kahvehane.server.table")
 
 #: Apply one action for a seat, save it and queue its events (the actor's).
 Play = Callable[[Action], Awaitable[None]]
+
+
+@cache
+def _bot_thread() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="kahvehane-bot")
+
+
+async def ask(bot: Bot, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    """``bot.choose(view, legal)``; on the bot thread if the bot is deliberate."""
+    if not bot.deliberate:
+        return bot.choose(view, legal)
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_bot_thread(), bot.choose, view, legal)
 
 
 class Autoplay:
@@ -76,7 +99,7 @@ class Autoplay:
         legal = state.legal_actions(seat)
         if not legal:
             return
-        action = bot.choose(state.view(seat), legal)
+        action = await ask(bot, state.view(seat), legal)
         if action.act in self.free:
             try:
                 await play(action)
@@ -91,7 +114,7 @@ class Autoplay:
                 legal = state.legal_actions(seat)
                 if not legal:
                     return
-                action = bot.choose(state.view(seat), legal)
+                action = await ask(bot, state.view(seat), legal)
                 if action.act in self.free:
                     action = legal[0]
         await play(action)
