@@ -111,9 +111,11 @@ def test_royal_options_at_a_casino_table_are_accepted_only_off() -> None:
 
 def test_the_served_form_names_each_games_own_options() -> None:
     casino, royal = (get_spec(g).to_json()["options"] for g in GAMES)
-    assert list(casino) == ["players", "partners", "sweeps", "target", "direction"]
+    table = get_spec("casino").to_json()["table_options"]  # the salon's, after the game's
+    assert table == ["bot_level"]
+    assert list(casino) == ["players", "partners", "sweeps", "target", "direction", *table]
     assert list(royal) == ["players", "partners", "sweeps", "target", "nordic_specials",
-                           "preset", "direction"]
+                           "preset", "direction", *table]
     assert royal["preset"] == {
         "type": "string", "default": None, "choices": ["royal_dominican"], "nullable": True,
         "label": {"en": "Rules preset", "tr": "Kural ön ayarı"},

@@ -117,8 +117,16 @@ def test_a_sample_is_consistent_with_the_view(
             assert sample.legal_actions(viewer) == d.legal_actions(viewer)
         assert sample.to_act == d.to_act
         # which seats have ended a turn is read from the view (it decides who may still
-        # show the indicator and, in KDV, whose Ceza box is live)
-        assert sample.discarded == d.discarded
+        # show the indicator and, in KDV, whose Ceza box is live) where the view tells
+        if sample.discarded != d.discarded:
+            # it does not number the turns: when every discard so far was taken (empty
+            # piles, nothing drawn from the pile) the first round and a later one look
+            # alike and the sample reads the first; the truth's reading then gives the
+            # very same view, so no sampler could tell them apart
+            other = sample.copy()
+            other.discarded = list(d.discarded)
+            other.turns_started = list(d.turns_started)
+            assert other.view(viewer) == view
         # the sample plays on like a deal: every seat's legal moves are accepted
         s = sample.to_act[0]
         sample.apply(sample.legal_actions(s)[-1])

@@ -8,6 +8,13 @@ it, or in the events before it, that was visible only to another seat both at th
 state and at every state since the viewer's previous view (a tile taken from the
 discards was public before the draw: the draw event may name it).
 
+A score table (the ``score`` event, a snapshot's ``score``) sums up the finished deals:
+each deal's ``detail`` (Okey's indicator, okey and finishing tile; Balayı Kingi's
+contract) is what the engine's result of that deal says, which the rules make public when
+the deal ends. Its tiles belong to that deal, not to the current one, so the check proves
+each detail equal to the replayed record's result of its deal and then counts the rest
+of the message only.
+
 A refusal (``error``) answers what the viewer itself sent and may repeat it: a player
 acting on a turn it saw late (a move clock ran out meanwhile, a new deal began) names
 a card it held then, which may be in the opponent's hand now, and is told that this
@@ -40,6 +47,40 @@ def _tokens(obj: Any, pat: re.Pattern[str], out: set[str]) -> set[str]:
         for v in obj:
             _tokens(v, pat, out)
     return out
+
+
+def deal_details(record: dict[str, Any]) -> list[Any]:
+    """The ``detail`` of each deal's result, as the replayed record gives it."""
+    m = Match(record["game"], record["options"], players=record.get("players"))
+    for deal in record["deals"]:
+        m.deal(deal.get("setup"), seed=deal.get("seed"), commitment=deal.get("commitment"))
+        for action in deal["actions"]:
+            m.apply(action)
+    return [r.detail for r in m.history]
+
+
+def _score_of(msg: dict[str, Any]) -> dict[str, Any] | None:
+    if msg.get("type") == "event" and msg.get("kind") == "score":
+        score: dict[str, Any] = msg["data"]
+        return score
+    if msg.get("type") == "snapshot" and msg.get("match"):
+        return msg["match"].get("score")
+    return None
+
+
+def _past_deals_checked(msg: dict[str, Any], details: list[Any]) -> dict[str, Any]:
+    """``msg`` without its score table's deal details, each proved to be the record's."""
+    score = _score_of(msg)
+    if score is None:
+        return msg
+    for i, deal in enumerate(score["deals"]):
+        assert deal.get("detail") == details[i], (
+            f"deal {i + 1}'s detail in {msg} is not the record's result: {details[i]}")
+    bare = {**score, "deals": [{k: v for k, v in d.items() if k != "detail"}
+                               for d in score["deals"]]}
+    if msg["type"] == "event":
+        return {**msg, "data": bare}
+    return {**msg, "match": {**msg["match"], "score": bare}}
 
 
 def states(record: dict[str, Any]) -> tuple[list[dict[Any, Any]], list[dict[Any, set[str]]]]:
@@ -122,6 +163,7 @@ def check_viewer(record: dict[str, Any], seat: int | None, messages: list[dict[s
     ``sent_before`` gives what the viewer had sent when a message arrived (see the
     module's text: a refusal may repeat it); without it every word counts."""
     pat = TILE if record["game"].endswith("okey") else CARD
+    details = deal_details(record)
     p = 0
     pending: list[dict[str, Any]] = []
     matched = 0
@@ -141,7 +183,8 @@ def check_viewer(record: dict[str, Any], seat: int | None, messages: list[dict[s
         for t in range(start, q):
             secret &= hidden[t][seat]
         p = q
-        seen = _told([*pending, msg], pat, sent_before)
+        seen = _told([_past_deals_checked(m, details) for m in [*pending, msg]], pat,
+                     sent_before)
         leaked = seen & secret
         assert not leaked, f"seat {seat} was sent {sorted(leaked)}, hidden from it: {msg}"
         pending = []
@@ -152,6 +195,7 @@ def check_viewer(record: dict[str, Any], seat: int | None, messages: list[dict[s
     for t in range(p, len(hidden) - 1):
         secret &= hidden[t][seat]
     rest = [m if m["type"] == "error" else
-            {k: v for k, v in m.get("data", {}).items() if k != "result"} for m in pending]
+            {k: v for k, v in _past_deals_checked(m, details).get("data", {}).items()
+             if k != "result"} for m in pending]
     assert not _told(rest, pat, sent_before) & secret
     return matched
