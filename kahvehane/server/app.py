@@ -135,9 +135,19 @@ def _http(exc: ProtocolError, status: int = 400) -> HTTPError:
 
 def create_app(settings: Settings | None = None, salon: Salon | None = None) -> Starlette:
     settings = settings or Settings()
+    if salon is None and settings.redis_url is not None:
+        from kahvehane.server.cluster.node import ClusterSalon
+
+        salon = ClusterSalon(settings)
     salon = salon or Salon(settings)
     gateway = Gateway(salon)
     limiter: Limiter = StoreLimiter(salon.store)
+    if settings.redis_url is not None:  # one limit for every node of the salon
+        from kahvehane.server.cluster.limiter import RedisLimiter
+        from kahvehane.server.cluster.redisbus import RedisBus
+
+        assert isinstance(salon.bus, RedisBus)
+        limiter = RedisLimiter(salon.bus.redis, salon.bus.keys)
     proxies = trusted_networks(settings.trusted_proxies)
     new_account_rule = NEW_ACCOUNT(settings.new_accounts_per_hour)
 

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Coroutine
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy.orm import Session
 
@@ -37,9 +37,9 @@ from kahvehane.server.settings import Settings
 from kahvehane.server.table import Command, TableActor
 from kahvehane.store import Store
 from kahvehane.store.accounts import UserInfo, user_info
-from kahvehane.store.tables import create_table, open_tables
+from kahvehane.store.tables import OpenTable, create_table, open_tables
 
-__all__ = ["Salon", "table_options"]
+__all__ = ["OpenedTable", "Salon", "table_options"]
 
 log = logging.getLogger("kahvehane.server")
 
@@ -55,6 +55,17 @@ def table_options(spec: GameSpec, raw: JSONObj) -> JSONObj:
         raise ProtocolError.wrap("bad_options", exc) from None
     except (TypeError, ValueError) as exc:
         raise ProtocolError("bad_options", BAD_OPTIONS, detail=str(exc)) from None
+
+
+class OpenedTable(Protocol):
+    """A table just opened, as its opener sees it: its actor here, or (a cluster) a
+    line to the node that owns it."""
+
+    id: str
+
+    def info(self) -> JSONObj: ...
+
+    def submit(self, cmd: Command) -> None: ...
 
 
 class Salon:
@@ -99,6 +110,15 @@ class Salon:
 
     async def _restore(self) -> None:
         opened = await self.store.read(open_tables)
+        users = await self._users_of(opened)
+        for ot in opened:
+            self._revive(ot, users)
+        if opened:
+            log.info("restored %d table(s), %d match(es) resumed", len(self.tables),
+                     sum(1 for t in self.tables.values() if t.session is not None))
+
+    async def _users_of(self, opened: list[OpenTable]) -> dict[int, UserInfo]:
+        """The users seated at, playing at or managing the tables of ``opened``."""
         ids: set[int] = set()
         for ot in opened:
             ids.update(u for u in ot.row.seats if isinstance(u, int))
@@ -111,32 +131,33 @@ class Salon:
             found = (user_info(s, uid) for uid in wanted)
             return {u.id: u for u in found if u is not None}
 
-        users = await self.store.read(load_users)
-        for ot in opened:
-            row = ot.row
-            manager = users.get(row.manager_id, UserInfo(row.manager_id, ot.manager_name, False))
-            try:
-                table = self._actor(row.id, get_spec(row.game), dict(row.options), row.entry,
-                                    row.clock, manager, ot.kasa if row.entry else None,
-                                    row.matches_played)
-                if ot.match is not None and ot.record is not None:
-                    table.restore_match(ot.match.id, ot.record, list(ot.match.seat_users),
-                                        list(ot.match.bots), users)
-                else:
-                    table.restore_seats(list(row.seats), users)
-            except KahvehaneError:
-                log.exception("table %s (%s) cannot be restored", row.id, row.game)
-                continue
-            self.tables[table.id] = table
-            table.start()
-            if table.session is not None:
-                table.submit(Command("resume"))
-        if opened:
-            log.info("restored %d table(s), %d match(es) resumed", len(self.tables),
-                     sum(1 for t in self.tables.values() if t.session is not None))
+        return await self.store.read(load_users)
+
+    def _revive(self, ot: OpenTable, users: dict[int, UserInfo]) -> TableActor | None:
+        """Start the actor of a table found open in the database: its unfinished match
+        resumed from its record, or who sat where."""
+        row = ot.row
+        manager = users.get(row.manager_id, UserInfo(row.manager_id, ot.manager_name, False))
+        try:
+            table = self._actor(row.id, get_spec(row.game), dict(row.options), row.entry,
+                                row.clock, manager, ot.kasa if row.entry else None,
+                                row.matches_played)
+            if ot.match is not None and ot.record is not None:
+                table.restore_match(ot.match.id, ot.record, list(ot.match.seat_users),
+                                    list(ot.match.bots), users)
+            else:
+                table.restore_seats(list(row.seats), users)
+        except KahvehaneError:
+            log.exception("table %s (%s) cannot be restored", row.id, row.game)
+            return None
+        self.tables[table.id] = table
+        table.start()
+        if table.session is not None:
+            table.submit(Command("resume"))
+        return table
 
     # ================================================================ tables
-    async def create_table(self, user: UserInfo | None, body: JSONObj) -> TableActor:
+    async def create_table(self, user: UserInfo | None, body: JSONObj) -> OpenedTable:
         """Open a table of ``body`` (``game``, ``options``, ``entry``, ``clock``) with
         ``user`` as its manager; ``ProtocolError`` saying what is wrong."""
         if user is None:
@@ -144,6 +165,20 @@ class Salon:
         game = body.get("game")
         if not isinstance(game, str) or game not in GAME_NAMES:
             raise ProtocolError("bad_options", UNKNOWN_GAME, games=", ".join(sorted(GAME_NAMES)))
+        return await self._open(user, game, body)
+
+    async def _open(self, user: UserInfo, game: str, body: JSONObj) -> OpenedTable:
+        table_id, spec, options, entry, clock = await self._new_row(user, game, body)
+        table = self._actor(table_id, spec, options, entry, clock, user, 0 if entry else None)
+        self.tables[table_id] = table
+        table.start()
+        self.lobby_changed(table_id)
+        return table
+
+    async def _new_row(self, user: UserInfo, game: str, body: JSONObj
+                       ) -> tuple[str, GameSpec, JSONObj, int | None, int]:
+        """Check a new table's ``body`` and save its row; its id, spec, options, entry
+        and clock."""
         spec = get_spec(game)
         raw = body.get("options") or {}
         if not isinstance(raw, dict):
@@ -158,11 +193,7 @@ class Salon:
         uid = user.id
         await self.store.write(
             lambda s: create_table(s, table_id, game, options, entry, clock, uid, seats))
-        table = self._actor(table_id, spec, options, entry, clock, user, 0 if entry else None)
-        self.tables[table_id] = table
-        table.start()
-        self.lobby_changed(table_id)
-        return table
+        return table_id, spec, options, entry, clock
 
     def route(self, table_id: object, cmd: Command) -> bool:
         """Hand ``cmd`` to the table ``table_id``; ``False`` if there is no such open

@@ -41,3 +41,9 @@ class Settings:
     gc_freeze_every: float = 1.0  # freeze what survived (out of automatic collections)
     gc_full_every: float = 600.0  # one full collection, frozen objects included
     static_dir: Path | None = field(default=WEB_STATIC)
+    # a salon on several nodes (docs/scaling.md): Redis, this node's id, the prefix of
+    # every key (several salons or test runs share one Redis), the table lease
+    redis_url: str | None = None
+    node_id: str | None = None
+    redis_prefix: str = "kh"
+    lease: float = 5.0  # a table's lease in Redis; renewed every lease / 5
