@@ -8,12 +8,16 @@ through every fault, is ``KAHVEHANE_CLUSTER_ALL=1 .venv/bin/pytest tests/server/
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
+import shutil
 import signal
+import socket
+import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +26,18 @@ import pytest
 from kahvehane.records import replay, verify
 from kahvehane.store import Store
 from kahvehane.store.ledger import audit, totals
+from kahvehane.store.models import SalonTable
 from tests.server.cluster import Cluster, require_redis
-from tests.server.conftest import database
-from tests.server.harness import Player, Server, api, okey_chooser, random_chooser, signup
+from tests.server.conftest import PG_URL, database
+from tests.server.harness import (
+    Player,
+    Server,
+    api,
+    free_port,
+    okey_chooser,
+    random_chooser,
+    signup,
+)
 from tests.server.leaks import states
 from tests.server.test_games_e2e import CASES, play_match
 
@@ -92,22 +105,26 @@ async def _player_at(node: Server, token: str, name: str, table: str) -> Player:
     return p
 
 
-@pytest.mark.parametrize("game", FAILOVER_GAMES)
-def test_failover_kill_9(tmp_path: Path, game: str) -> None:
-    """kill -9 the owner mid-match: another node resumes it from its record within
-    15 s, at its last saved move; the clients resync and play on to the end; chips are
-    conserved; the record verifies."""
-    require_redis()
+Fault = Callable[[Cluster, int, str], Awaitable[None]]
+
+
+def _run_with_fault(tmp_path: Path, game: str, fault: Fault, *, new_owner: bool,
+                    redis_url: str | None = None) -> float:
+    """A whole match on a fresh three-node cluster, its people connected to the nodes
+    that do not own the table, with ``fault`` done to the cluster (given the owner's
+    index and the table) a few moves in; how long until every client had a snapshot of a new epoch
+    (``new_owner``), else 0."""
+    require_redis(redis_url) if redis_url else require_redis()
     with database("postgresql", tmp_path) as url:
-        c = Cluster(url, tmp_path)
+        c = Cluster(url, tmp_path, **({"redis_url": redis_url} if redis_url else {}))
         c.start()
         try:
-            asyncio.run(_failover(c, game))
+            return asyncio.run(_match_through(c, game, fault, new_owner=new_owner))
         finally:
             c.stop()
 
 
-async def _failover(c: Cluster, game: str) -> None:
+async def _match_through(c: Cluster, game: str, fault: Fault, *, new_owner: bool) -> float:
     options, entry, _people = CASES[game]
     tokens = [await signup(c.nodes[0], f"fo{i}") for i in range(2)]
     manager = Player(c.nodes[0], tokens[0], "fo0")
@@ -116,7 +133,7 @@ async def _failover(c: Cluster, game: str) -> None:
                        clock=60)
     table = (await manager.expect(lambda m: m["type"] == "created"))["table"]["id"]
     owner = _owner(c, table)
-    # the players on the nodes that will live (the table's owner is killed)
+    # the players on the nodes that will live (the table's owner is the one at fault)
     alive = [i for i in range(3) if i != owner]
     await manager.close()
     players = [await _player_at(c.nodes[alive[i]], t, f"fo{i}", table)
@@ -134,19 +151,16 @@ async def _failover(c: Cluster, game: str) -> None:
     epoch = next(m["epoch"] for m in reversed(players[0].messages)
                  if m.get("type") == "snapshot")
     seen = [len(p.messages) for p in players]
-    killed_at = time.monotonic()
-    node = c.nodes[owner]
-    assert node.proc is not None
-    node.proc.send_signal(signal.SIGKILL)
-    node.proc.wait()
-    node.proc = None
-    # every client gets a snapshot of the new epoch (and plays on, in its task)
-    async with asyncio.timeout(30):
-        while not all(any(m.get("type") == "snapshot" and m.get("epoch") != epoch
-                          for m in p.messages[k:]) for p, k in zip(players, seen, strict=True)):
-            await asyncio.sleep(0.05)
-    resumed = time.monotonic() - killed_at
-    assert resumed < 15, f"resumed after {resumed:.1f} s"
+    began = time.monotonic()
+    await fault(c, owner, table)
+    resumed = 0.0
+    if new_owner:  # every client gets a snapshot of the new epoch (and plays on)
+        async with asyncio.timeout(30):
+            while not all(any(m.get("type") == "snapshot" and m.get("epoch") != epoch
+                              for m in p.messages[k:])
+                          for p, k in zip(players, seen, strict=True)):
+                await asyncio.sleep(0.05)
+        resumed = time.monotonic() - began
     ends = await asyncio.wait_for(asyncio.gather(*games), timeout=120)
     end = ends[0]
     assert end is not None and end["data"]["result"]["complete"] is True
@@ -155,15 +169,33 @@ async def _failover(c: Cluster, game: str) -> None:
     record = json.loads(r.text)
     report = verify(record)
     assert report.ok and report.checked == list(range(len(record["deals"])))
-    # every move a client was told of (before and after the failover) is in the
-    # record, in order, once: none lost, none applied twice
     assert replay(record).result_json() == end["data"]["result"]
+    # every view a client was shown (before and after the fault) is in the record, in
+    # order: none lost, none applied twice
     views, _hidden = states(record)
     for seat, p in enumerate(players):
         assert _views_in_record(p.messages, table, seat, views) > 10
     for p in players:
         await p.close()
     _chips_conserved(c.db_url, entry)
+    return resumed
+
+
+async def _kill_9(c: Cluster, owner: int, table: str) -> None:
+    node = c.nodes[owner]
+    assert node.proc is not None
+    node.proc.send_signal(signal.SIGKILL)
+    node.proc.wait()
+    node.proc = None
+
+
+@pytest.mark.parametrize("game", FAILOVER_GAMES)
+def test_failover_kill_9(tmp_path: Path, game: str) -> None:
+    """kill -9 the owner mid-match: another node resumes it from its record within
+    15 s, at its last saved move; the clients resync and play on to the end; chips are
+    conserved; the record verifies."""
+    resumed = _run_with_fault(tmp_path, game, _kill_9, new_owner=True)
+    assert resumed < 15, f"resumed after {resumed:.1f} s"
 
 
 async def _play(p: Player, table: str, choose: Any, rng: random.Random
@@ -217,3 +249,145 @@ def _chips_conserved(db_url: str, entry: int | None) -> None:
             assert t.by_kind.get("pot", 0) == 0 and t.people < t.granted, t
     finally:
         store.close()
+
+
+def _incarnation(db_url: str, table: str) -> tuple[str | None, int]:
+    import psycopg
+
+    with psycopg.connect(db_url, autocommit=True) as conn:
+        row = conn.execute("SELECT owner, incarnation FROM salon_tables WHERE id = %s",
+                           (table,)).fetchone()
+    assert row is not None
+    return row[0], int(row[1])
+
+
+@pytest.mark.parametrize("game", FAILOVER_GAMES[:1])
+def test_split_brain_sigstop(tmp_path: Path, game: str) -> None:
+    """SIGSTOP the owner past its lease: another node claims the table (a new
+    incarnation in the database); SIGCONT it: it lets the table go, says nothing more
+    to the clients (every view they were shown is the new owner's record), its stale
+    writes are refused, and the match ends at the new owner."""
+    stopped: dict[str, Any] = {}
+
+    async def pause(c: Cluster, owner: int, table: str) -> None:
+        node = c.nodes[owner]
+        assert node.proc is not None
+        before = _incarnation(c.db_url, table)
+        node.proc.send_signal(signal.SIGSTOP)
+        async with asyncio.timeout(20):
+            while _incarnation(c.db_url, table) == before:
+                await asyncio.sleep(0.1)
+        await asyncio.sleep(1.0)  # the new owner plays on while the old one sleeps
+        node.proc.send_signal(signal.SIGCONT)
+        stopped.update(node=node, proc=node.proc, table=table)
+
+    _run_with_fault(tmp_path, game, pause, new_owner=True)
+    node: Server = stopped["node"]
+    assert stopped["proc"].returncode in (0, -signal.SIGTERM)  # it lived on to the end
+    log = node.log_path.read_text()
+    assert f"lets table {stopped['table']} go" in log, log[-2000:]
+
+
+def test_fence_refuses_a_stale_incarnation(tmp_path: Path) -> None:
+    """The database's word: a write under an incarnation that has passed is refused
+    and changes nothing; the claim's own incarnation writes."""
+    from kahvehane.store.accounts import create_user
+    from kahvehane.store.fence import FencedStore, StaleIncarnation, claim_table
+    from kahvehane.store.tables import create_table, save_seats
+
+    with database("postgresql", tmp_path) as url:
+        store = Store(url)
+        store.migrate()
+        store.start()
+        try:
+            uid = store.run_sync(lambda s: create_user(s, "fence", None, guest=False, chips=0).id)
+            store.run_sync(lambda s: create_table(s, "tf", "duz_okey", {}, None, 30, uid, 4))
+            assert store.run_sync(lambda s: claim_table(s, "tf", "n1", 0)) == 1
+            assert store.run_sync(lambda s: claim_table(s, "tf", "n2", 0)) is None
+            assert store.run_sync(lambda s: claim_table(s, "tf", "n2", 1)) == 2
+            stale_calls: list[str] = []
+            old = FencedStore(store, "tf", 1, stale_calls.append)
+            new = FencedStore(store, "tf", 2, stale_calls.append)
+
+            async def run() -> None:
+                with pytest.raises(StaleIncarnation):
+                    await old.write(lambda s: save_seats(s, "tf", [uid, None, None, None]))
+                await new.write(lambda s: save_seats(s, "tf", [None, uid, None, None]))
+
+            asyncio.run(run())
+            assert stale_calls == ["tf"]
+            seats = store.run_sync(lambda s: s.get(SalonTable, "tf").seats)
+            assert seats == [None, uid, None, None]
+        finally:
+            store.close()
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[Any]:
+    """A redis-server of this test's own on a free port (the machine's 6379 is shared:
+    restarting it would disturb others)."""
+    port = free_port()
+
+    class OwnRedis:
+        url = f"redis://127.0.0.1:{port}/0"
+        proc: subprocess.Popen[bytes] | None = None
+
+        def start(self) -> None:
+            self.proc = subprocess.Popen(
+                ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                 "--appendonly", "no", "--dir", str(tmp_path)],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            deadline = time.monotonic() + 10
+            while True:
+                with contextlib.suppress(OSError):
+                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                    return
+                assert time.monotonic() < deadline, "redis-server did not start"
+                time.sleep(0.05)
+
+        def stop(self) -> None:
+            if self.proc is not None:
+                self.proc.kill()
+                self.proc.wait()
+                self.proc = None
+
+    if shutil.which("redis-server") is None:
+        pytest.fail("redis-server is not installed: the Redis restart test starts its own",
+                    pytrace=False)
+    r = OwnRedis()
+    r.start()
+    try:
+        yield r
+    finally:
+        r.stop()
+
+
+def test_redis_restarted_mid_match(tmp_path: Path, own_redis: Any) -> None:
+    """Redis dies mid-match (its data with it) and comes back 2 s later: moves through
+    other nodes are refused cleanly meanwhile, nothing is lost, and the salon recovers
+    by itself (leases taken again, the lobby written again, every client resynced)."""
+    async def restart(c: Cluster, owner: int, table: str) -> None:
+        own_redis.stop()
+        await asyncio.sleep(2.0)
+        own_redis.start()
+
+    _run_with_fault(tmp_path, "koz_maca", restart, new_owner=False, redis_url=own_redis.url)
+
+
+def test_postgres_connections_terminated_mid_match(tmp_path: Path) -> None:
+    """Every connection of the salon's database is terminated (``pg_terminate_backend``)
+    twice mid-match: writes that fail are refused cleanly, nothing is lost, the nodes
+    connect again by themselves and the match ends."""
+    import psycopg
+
+    async def terminate(c: Cluster, owner: int, table: str) -> None:
+        name = c.db_url.rsplit("/", 1)[1]
+        for _ in range(2):
+            with psycopg.connect(PG_URL, autocommit=True) as admin:
+                killed = admin.execute(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                    " WHERE datname = %s AND pid <> pg_backend_pid()", (name,)).fetchone()
+            assert killed is not None and killed[0] > 0
+            await asyncio.sleep(0.5)
+
+    _run_with_fault(tmp_path, "duz_okey", terminate, new_owner=False)

@@ -80,7 +80,7 @@ class _TableOutbox:
 
     def deliver(self, viewers: Iterable[Viewer], texts: Sequence[str]) -> None:
         if self._current():
-            self.salon.rbus.deliver(viewers, texts)
+            self.salon.rbus.deliver(viewers, texts, (self.table_id, self.incarnation))
 
     def attached(self, viewer: Viewer, table_id: str) -> None:
         if self._current():
@@ -407,14 +407,18 @@ class ClusterSalon(Salon):
 
     def _reconnected(self) -> None:
         """Redis is back: texts may have been lost, so every watcher of another node's
-        table joins it again (a snapshot), and the lobby is read again."""
+        table joins it again (a snapshot), and the lobby is read again. The joins wait
+        for the owners to have taken their leases again (if Redis lost them)."""
+        self.spawn(self._reload_lobby())
+        asyncio.get_running_loop().call_later(self.settings.lease / 2, self._rejoin_all)
+
+    def _rejoin_all(self) -> None:
         watched: set[str] = set()
         for gateway in self.rbus.gateways.values():
             for tables in getattr(gateway, "watching", {}).values():
                 watched.update(tables)
         for table_id in watched - set(self.tables):
             self._rejoin(table_id)
-        self.spawn(self._reload_lobby())
 
     async def _reload_lobby(self) -> None:
         with contextlib.suppress(RedisError, OSError):

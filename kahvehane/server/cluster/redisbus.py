@@ -44,9 +44,12 @@ log = logging.getLogger("kahvehane.cluster")
 #: starts at the end, the clients resync and send again).
 STREAM_LEN = 1000
 
-# KEYS: lobby hash, stream; ARGV: table id, payload, max length. 0: no such open table.
+# KEYS: lobby hash, stream, lease; ARGV: table id, payload, max length. 0: no such open
+# table (neither in the lobby's hash nor leased: after Redis lost its data, a lease is
+# taken again before the lobby's line is written again).
 _FORWARD = """
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 and redis.call('EXISTS', KEYS[3]) == 0
+then return 0 end
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'c', ARGV[2])
 return 1
 """
@@ -93,6 +96,7 @@ class RedisBus(LocalBus):
         self._queue: asyncio.Queue[list[tuple[str, Any]]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self.healthy = True  # the last round trip to Redis worked
+        self.newest: dict[str, int] = {}  # table -> the newest incarnation heard of
         # set by the cluster salon
         self.on_lobby: Callable[[list[Any]], None] = lambda items: None
         self.on_owner: Callable[[str, str, int], None] = lambda t, n, i: None
@@ -124,7 +128,12 @@ class RedisBus(LocalBus):
             await self.redis.aclose()
 
     # ================================================================ Outbox
-    def deliver(self, viewers: Iterable[Viewer], texts: Sequence[str]) -> None:
+    def deliver(self, viewers: Iterable[Viewer], texts: Sequence[str],
+                source: tuple[str, int] | None = None) -> None:
+        """``source``: the table and incarnation the texts come from. A gateway drops
+        texts of an incarnation older than the newest it has heard of: what a paused
+        owner had queued before it was paused must not reach a client after the new
+        owner's snapshot."""
         gateways = self.gateways
         remote: dict[str, list[int]] = {}
         for viewer in viewers:
@@ -134,7 +143,7 @@ class RedisBus(LocalBus):
             else:
                 remote.setdefault(viewer.gateway, []).append(viewer.conn)
         for gw, conns in remote.items():
-            self._gw_op(gw, ["d", conns, list(texts)])
+            self._gw_op(gw, ["d", conns, list(texts), *(source or ())])
 
     def attached(self, viewer: Viewer, table_id: str) -> None:
         if viewer.gateway in self.gateways:
@@ -213,7 +222,8 @@ class RedisBus(LocalBus):
             elif kind == "cmd":
                 table_id, cmd = arg
                 forwarded.append((len(pipe), cmd))
-                await self._forward(keys=[keys.lobby, keys.commands(table_id)],
+                await self._forward(keys=[keys.lobby, keys.commands(table_id),
+                                          keys.lease(table_id)],
                                     args=[table_id, command_payload(cmd), STREAM_LEN],
                                     client=pipe)
             elif kind == "pub":
@@ -311,6 +321,8 @@ class RedisBus(LocalBus):
                 super().publish_lobby(texts)
         elif channel == keys.owners:
             table, node, incarnation = orjson.loads(data)
+            if incarnation > self.newest.get(table, 0):
+                self.newest[table] = incarnation
             self.on_owner(table, node, incarnation)
         elif channel == keys.node(self.node):
             self.on_node(orjson.loads(data))
@@ -320,9 +332,18 @@ class RedisBus(LocalBus):
                 return
             for op in orjson.loads(data):
                 if op[0] == "d":
+                    if len(op) > 3 and self._stale(op[3], op[4]):
+                        continue  # from a table's owner that has been replaced
                     for conn in op[1]:
                         gateway.deliver(conn, op[2])
                 elif op[0] == "a":
                     gateway.attached(_viewer(gateway.id, op[1], op[2]), op[3])
                 elif op[0] == "x":
                     gateway.detached(_viewer(gateway.id, op[1], op[2]), op[3])
+
+    def _stale(self, table: str, incarnation: int) -> bool:
+        newest = self.newest.get(table)
+        if newest is not None and incarnation < newest:
+            return True
+        self.newest[table] = incarnation
+        return False
