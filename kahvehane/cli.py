@@ -2,9 +2,10 @@
 
 ``kahvehane replay FILE`` checks and scores a game record; ``kahvehane verify FILE``
 checks a record's provably fair deals; ``kahvehane simulate GAME`` plays bots against
-bots; ``kahvehane play GAME`` plays against bots in the terminal. Exit status: 0 fine,
-1 a verification failed (or a game left unfinished), 2 an illegal action, a malformed
-record or a bad request (the message on standard error says where).
+bots; ``kahvehane ladder GAME`` rates bot kinds in a seeded round-robin
+(:mod:`kahvehane.ladder`); ``kahvehane play GAME`` plays against bots in the terminal.
+Exit status: 0 fine, 1 a verification failed (or a game left unfinished), 2 an illegal
+action, a malformed record or a bad request (the message on standard error says where).
 """
 
 from __future__ import annotations
@@ -162,10 +163,48 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ladder(args: argparse.Namespace) -> int:
+    from kahvehane.errors import KahvehaneError
+    from kahvehane.ladder import ladder, plot_ladder, render_ladder
+
+    if args.matches < 1 or args.jobs < 1:
+        print("kahvehane ladder: --matches and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        options = get_spec(args.game).options_from_text(args.option or [])
+        kinds = [k for k in args.bots.split(",") if k.strip()] if args.bots else None
+        result = ladder(args.game, kinds, matches=args.matches, seed=args.seed,
+                        jobs=args.jobs, options=options, progress=not args.no_progress,
+                        max_deals=args.max_deals)
+    except KahvehaneError as exc:
+        print(f"kahvehane ladder: {exc}", file=sys.stderr)
+        return 2
+    print(render_ladder(result, times=not args.no_times))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(result.to_json(), fh, ensure_ascii=False, indent=1)
+            fh.write("\n")
+    if args.plot:
+        plot_ladder(result, args.plot)
+        print(f"ladder chart saved to {args.plot}")
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from kahvehane.play import run_play
 
     return run_play(args)
+
+
+def _match_arguments(p: argparse.ArgumentParser, what: str, example: str) -> None:
+    """The arguments of commands that play many seeded bot matches (simulate, ladder)."""
+    p.add_argument("--seed", default="0", help=f"the {what} seed (0)")
+    p.add_argument("--jobs", type=int, default=1, help="parallel processes (1)")
+    p.add_argument("--option", action="append", type=parse_option, metavar="KEY=VALUE",
+                   help=f"a table option, e.g. {example} (repeatable)")
+    p.add_argument("--max-deals", type=int, default=200,
+                   help="stop a match unfinished after this many deals (200)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -200,17 +239,25 @@ def build_parser() -> argparse.ArgumentParser:
                    help="one bot per seat, comma separated: random, heuristic, search"
                         " (search:iterations=N;time=S sets its budget)")
     p.add_argument("--matches", type=int, default=100, help="number of matches (100)")
-    p.add_argument("--seed", default="0", help="the simulation seed (0)")
-    p.add_argument("--jobs", type=int, default=1, help="parallel processes (1)")
-    p.add_argument("--option", action="append", type=parse_option, metavar="KEY=VALUE",
-                   help="a table option, e.g. deals=3 (repeatable)")
+    _match_arguments(p, "simulation", "deals=3")
     p.add_argument("--records", metavar="DIR", help="save every match's record in DIR")
     p.add_argument("--plot", metavar="FILE.png", help="draw the score distributions")
     p.add_argument("--json", metavar="FILE", help="save the summary as JSON")
-    p.add_argument("--max-deals", type=int, default=200,
-                   help="stop a match unfinished after this many deals (200)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("ladder", help="rate bot kinds in a seeded round-robin (openskill)",
+                       epilog=options_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("game", choices=games)
+    p.add_argument("--bots", default=None,
+                   help="the kinds to rate, comma separated (default: every kind the game"
+                        " has); a kind may carry its budget, e.g. search:time=0.1")
+    p.add_argument("--matches", type=int, default=60, help="number of matches (60)")
+    _match_arguments(p, "ladder", "players=4")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the ratings with their intervals")
+    p.add_argument("--json", metavar="FILE", help="save the ladder as JSON")
+    p.add_argument("--no-times", action="store_true",
+                   help="leave out the decision times (the rest is the same for a seed)")
+    p.set_defaults(func=cmd_ladder)
 
     p = sub.add_parser("play", help="play a game against bots in the terminal",
                        epilog=options_help(), formatter_class=argparse.RawDescriptionHelpFormatter)

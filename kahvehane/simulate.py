@@ -26,10 +26,10 @@ import os
 import random
 import statistics
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from kahvehane.bots import BotSpecError, make_bot
 from kahvehane.errors import KahvehaneError
@@ -236,6 +236,15 @@ class Summary:
         }
 
 
+def check_counts(matches: int, jobs: int,
+                 error: type[SimulationError] = SimulationError) -> None:
+    """``error`` unless there is at least one match and one job."""
+    if matches < 1:
+        raise error("--matches must be at least 1")
+    if jobs < 1:
+        raise error("--jobs must be at least 1")
+
+
 def _chunks(n: int, jobs: int) -> Iterator[list[int]]:
     size = max(1, min(25, n // (jobs * 8) or 1))
     for start in range(0, n, size):
@@ -255,10 +264,7 @@ def simulate(
     max_deals: int = DEFAULT_MAX_DEALS,
 ) -> Summary:
     """Run ``matches`` matches of ``game`` between ``bots`` (one spec per seat)."""
-    if matches < 1:
-        raise SimulationError("--matches must be at least 1")
-    if jobs < 1:
-        raise SimulationError("--jobs must be at least 1")
+    check_counts(matches, jobs)
     specs = [b.strip() for b in bots]
     parsed, _ = seats_for(game, options or {}, len(specs))
     for s, spec in enumerate(specs):
@@ -273,14 +279,8 @@ def simulate(
     outcomes: list[MatchOutcome] = []
     start = time.perf_counter()
     with _progress_bar(progress, matches, game) as advance:
-        if jobs == 1:
-            results: Iterator[list[MatchOutcome]] = map(_worker, tasks)
-            for chunk in results:
-                _collect(chunk, outcomes, records, game, advance)
-        else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                for chunk in pool.map(_worker, tasks):
-                    _collect(chunk, outcomes, records, game, advance)
+        for chunk in run_chunks(_worker, tasks, jobs):
+            _collect(chunk, outcomes, records, game, advance)
     seconds = time.perf_counter() - start
     outcomes.sort(key=lambda o: o.index)
     rows: dict[str, BotRow] = {}
@@ -304,6 +304,20 @@ def simulate(
             rows[spec].times.extend(o.times[s])
     return Summary(game, parsed, specs, matches, seed, rows, incomplete, draws, seconds,
                    outcomes)
+
+
+Task = TypeVar("Task")
+
+
+def run_chunks(worker: Callable[[Task], list[MatchOutcome]], tasks: Sequence[Task],
+               jobs: int) -> Iterator[list[MatchOutcome]]:
+    """Each task's outcomes, in task order: in this process with one job, else in a
+    pool of ``jobs`` processes (``worker`` must then be a module-level function)."""
+    if jobs == 1:
+        yield from map(worker, tasks)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(worker, tasks)
 
 
 def _collect(chunk: list[MatchOutcome], outcomes: list[MatchOutcome], records: str | None,

@@ -4,7 +4,9 @@ Every game has a ``random`` bot; the others come from the bot module of the game
 family (:attr:`GameSpec.family <kahvehane.games.spec.GameSpec>`):
 ``kahvehane/bots/<family>.py`` declares ``FAMILY`` and ``KINDS``, a tuple of
 :class:`BotKind` (the ``heuristic`` bot, and a ``search`` bot made with
-:func:`search_kind`). Nothing here names a game: a new game's bots are its family's
+:func:`search_kind`). A family with a ``heuristic`` also gets ``tempered``, the
+heuristic with random slips (:mod:`kahvehane.bots.tempered`, the level kolay of
+:mod:`kahvehane.bots.levels`). Nothing here names a game: a new game's bots are its family's
 module. :func:`make_bot` builds one by name::
 
     >>> import random
@@ -12,7 +14,7 @@ module. :func:`make_bot` builds one by name::
     >>> bot.label
     'bot:heuristic'
     >>> bot_kinds("koz_maca")
-    ['random', 'heuristic', 'search']
+    ['random', 'heuristic', 'search', 'tempered']
 
 A bot spec may carry options after a colon, e.g. ``search:iterations=400`` or
 ``search:time=0.2`` (seconds per decision); see docs/bots.md.
@@ -32,7 +34,7 @@ from kahvehane.errors import KahvehaneError, Message
 from kahvehane.games import get_spec
 
 __all__ = ["Bot", "BotKind", "BotRequest", "BotSpecError", "bot_kinds", "make_bot",
-           "parse_bot_spec", "search_kind"]
+           "parse_bot_spec", "search_kind", "tempered_kind"]
 
 NO_SUCH_BOT = Message("bots.unknown_kind", "no {kind} bot for {game}: bots are {kinds}",
                       "{game} için {kind} botu yok: botlar {kinds}")
@@ -118,7 +120,25 @@ def _family_kinds(family: str) -> dict[str, BotKind]:
         raise RuntimeError(f"{name} must declare FAMILY = {family!r}")
     for kind in module.KINDS:
         kinds[kind.name] = kind
+    heuristic = kinds.get("heuristic")
+    if heuristic is not None and "tempered" not in kinds:
+        kinds["tempered"] = tempered_kind(heuristic)
     return kinds
+
+
+def tempered_kind(heuristic: BotKind) -> BotKind:
+    """The ``tempered`` kind made of a family's ``heuristic`` kind
+    (:class:`~kahvehane.bots.tempered.TemperedBot`): its parameter ``p`` is how often a
+    random legal action replaces the heuristic's."""
+
+    def build(req: BotRequest) -> Bot:
+        from kahvehane.bots.tempered import DEFAULT_P, TemperedBot
+
+        p = req.params.get("p")
+        inner = heuristic.build(BotRequest(req.game, req.seat, req.rng, req.options, {}))
+        return TemperedBot(inner, DEFAULT_P if p is None else float(p))
+
+    return BotKind("tempered", build, frozenset({"p"}))
 
 
 def _kinds(game: str) -> dict[str, BotKind]:

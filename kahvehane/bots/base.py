@@ -24,6 +24,9 @@ class Bot(ABC):
 
     #: The bot's kind, e.g. ``"random"``, ``"heuristic"``, ``"search"``.
     kind: str = ""
+    #: The salon level it was seated for (``kolay``, ``orta``, ``zor``;
+    #: :mod:`kahvehane.bots.levels`), or ``None`` outside a salon table.
+    level: str | None = None
 
     def __init__(self, game: str, seat: int, rng: random.Random | None = None) -> None:
         self.game = game
@@ -34,6 +37,12 @@ class Bot(ABC):
     def label(self) -> str:
         """How the bot is shown to people: always marked as a bot."""
         return f"bot:{self.kind}"
+
+    @property
+    def player_name(self) -> str:
+        """The bot's name in a match record's ``players``: its label, and the level it
+        was seated for if any (``"bot:search (zor)"``; docs/records.md)."""
+        return self.label if self.level is None else f"{self.label} ({self.level})"
 
     @abstractmethod
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:

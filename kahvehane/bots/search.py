@@ -12,8 +12,10 @@ on in those deals through the engine's ``legal_actions`` and ``apply``.
 iteration determinizes, **selects** down the one shared tree among the actions legal in
 that determinization by UCB1 with availability counts, for whichever seat is to act,
 **expands** one untried action, **rolls out** greedily to the end of the deal and
-**backs up** each seat's deal score. The move played is the root action visited most;
-the bids are the heuristic's.
+**backs up** each seat's deal score. The move played is the root action visited most.
+The bid is chosen by simulation (:mod:`kahvehane.bots.koz_bidding`): each candidate
+bid near the heuristic's is played out with the heuristic on sampled deals, and the best
+mean deal score wins.
 
 **Balayı Kingi** (:mod:`kahvehane.bots.pimc_balayi`) and **Casino**
 (:mod:`kahvehane.bots.pimc_casino`) use determinized evaluation with the heuristic bot's
@@ -46,7 +48,7 @@ from kahvehane.bots.base import Bot
 from kahvehane.bots.cardutil import STRENGTH, beats, names_mask
 from kahvehane.bots.casino import CasinoHeuristicBot, card_points, score_move, table_cards
 from kahvehane.bots.determinize import sampler
-from kahvehane.bots.koz_maca import KozMacaHeuristicBot
+from kahvehane.bots.koz_bidding import BID_SAMPLES, choose_bid_by_simulation
 from kahvehane.bots.pimc_balayi import choose_contract_pimc, choose_play_pimc
 from kahvehane.bots.pimc_casino import choose_move_pimc
 from kahvehane.cards import SPADES, rank_of
@@ -333,20 +335,21 @@ class SearchPlan(ABC):
 
 
 class KozMacaPlan(SearchPlan):
-    """ISMCTS over the cards (:func:`ismcts`); the bids are the heuristic's."""
+    """ISMCTS over the cards (:func:`ismcts`); the bid by simulation
+    (:mod:`kahvehane.bots.koz_bidding`)."""
 
-    default_iterations = 30
-
-    def __init__(self, bot: SearchBot) -> None:
-        super().__init__(bot)
-        self.fallback = KozMacaHeuristicBot(bot.game, bot.seat, bot.rng)
+    default_iterations = 160
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action],
                deadline: float | None) -> Action:
-        if isinstance(legal[0], Bid):
-            return self.fallback.choose(view, legal)
         bot = self.bot
         smp = sampler(view, bot.options, 0)
+        if isinstance(legal[0], Bid):
+            bids = [a for a in legal if isinstance(a, Bid)]
+            tricks, means = choose_bid_by_simulation(view, bot.seat, bids, smp.sample,
+                                                     bot.rng, BID_SAMPLES, deadline)
+            bot.last_values = {str(b): v for b, v in means.items()}
+            return next(a for a in bids if a.tricks == tricks)
         choice, bot.last_visits = ismcts(smp.sample, list(legal), bot.seat, rollout_koz_maca,
                                          reward_koz_maca, bot.rng, bot.iterations, deadline)
         return choice
@@ -356,7 +359,7 @@ class BalayiPlan(SearchPlan):
     """Balayı Kingi: determinized evaluation with heuristic rollouts
     (:mod:`kahvehane.bots.pimc_balayi`) of the contract and of every card."""
 
-    default_iterations = 3
+    default_iterations = 10
 
     def __init__(self, bot: SearchBot) -> None:
         super().__init__(bot)
@@ -389,7 +392,7 @@ class CasinoPlan(SearchPlan):
     :data:`CASINO_CANDIDATES` moves (:mod:`kahvehane.bots.pimc_casino`). It remembers the
     cards it saw this hand that have left the table since (they are in someone's pile)."""
 
-    default_iterations = 12
+    default_iterations = 20
 
     def __init__(self, bot: SearchBot) -> None:
         super().__init__(bot)

@@ -32,11 +32,14 @@ from kahvehane.errors import InvalidOptions, Message
 from kahvehane.games.results import MatchSummary
 
 __all__ = [
+    "BOT_LEVEL",
+    "TABLE_OPTIONS",
     "EntryRule",
     "GameSpec",
     "OptionSpec",
     "Settlement",
     "Transfer",
+    "split_table_options",
 ]
 
 OptionType = type[bool] | type[int] | type[str]
@@ -189,6 +192,42 @@ class OptionSpec:
         return out
 
 
+#: The bots' level for a table's empty seats (issue 19): kolay, orta or zor. Which bot
+#: kind a level means in each game is :mod:`kahvehane.bots.levels`' (a layer above).
+BOT_LEVEL = OptionSpec(
+    "bot_level", str, "orta", choices=("kolay", "orta", "zor"),
+    label=Message("table.option.bot_level", "Bots", "Botlar"),
+    note=Message("table.option.bot_level.note", "how well the bots of empty seats play",
+                 "boş koltuklardaki botların gücü"),
+    choice_labels=(Message("table.option.bot_level.kolay", "easy", "kolay"),
+                   Message("table.option.bot_level.orta", "medium", "orta"),
+                   Message("table.option.bot_level.zor", "hard", "zor")))
+
+#: Options every game's tables have beside the game's own: the salon reads them, the
+#: rules never see them (they are not in a match record's ``options``). ``GET
+#: /api/games`` serves them among each game's options and names them in
+#: ``table_options``.
+TABLE_OPTIONS: tuple[OptionSpec, ...] = (BOT_LEVEL,)
+
+
+def split_table_options(
+    raw: Mapping[str, Any], game: str,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``raw`` options as ``(game's, table's)``: the table options (:data:`TABLE_OPTIONS`)
+    checked exactly like a game's (:meth:`OptionSpec.parse`) with their defaults filled
+    in; the rest left for the rules to read.
+
+    >>> split_table_options({"deals": 3, "bot_level": "zor"}, "demo")
+    ({'deals': 3}, {'bot_level': 'zor'})
+    >>> split_table_options({}, "demo")[1]
+    {'bot_level': 'orta'}
+    """
+    names = {o.name for o in TABLE_OPTIONS}
+    table = {o.name: o.parse(raw[o.name], game) if o.name in raw else o.default
+             for o in TABLE_OPTIONS}
+    return {k: v for k, v in raw.items() if k not in names}, table
+
+
 @dataclass(frozen=True, slots=True)
 class Transfer:
     """``amount`` chips move from account ``source`` to account ``target``.
@@ -328,7 +367,8 @@ class GameSpec:
             "family": self.family,
             "seats": list(self.seats),
             "entry": self.entry is not None,
-            "options": {o.name: o.to_json() for o in self.options},
+            "options": {o.name: o.to_json() for o in (*self.options, *TABLE_OPTIONS)},
+            "table_options": [o.name for o in TABLE_OPTIONS],
             "free_actions": list(self.free_actions),
             "suggestions": self.suggestions,
             "ranking": self.ranking,

@@ -38,6 +38,7 @@ from kahvehane.server.errors import (
     BODY_NOT_OBJECT,
     BODY_TOO_LARGE,
     LOGIN_THROTTLED,
+    MATCH_ABORTED,
     MATCH_IN_PROGRESS,
     NAME_AND_PASSWORD,
     NEW_ACCOUNTS_LIMITED,
@@ -69,6 +70,7 @@ from kahvehane.server.wsdirect import EXTENSION, SalonWSProtocol
 from kahvehane.store.accounts import (
     BAD_NAME,
     BAD_PASSWORD,
+    NAME_LOOKS_TAKEN,
     NAME_NOT_STRING,
     NAME_TAKEN,
     AccountError,
@@ -81,7 +83,6 @@ from kahvehane.store.accounts import (
     find_user,
     guest_name,
     hash_password,
-    name_key,
     new_session,
     token_hash,
     verify_password,
@@ -89,6 +90,7 @@ from kahvehane.store.accounts import (
 from kahvehane.store.ledger import user_account
 from kahvehane.store.matches import match_info
 from kahvehane.store.models import LedgerEntry, LedgerTxn, MatchRow
+from kahvehane.store.names import name_skeleton
 from kahvehane.store.standings import history, standings_rows
 
 log = logging.getLogger("kahvehane.server.http")
@@ -103,6 +105,7 @@ ACCOUNT_REFUSALS: dict[str, tuple[int, str]] = {
     BAD_NAME.code: (400, "bad_name"),
     BAD_PASSWORD.code: (400, "bad_password"),
     NAME_TAKEN.code: (409, "name_taken"),
+    NAME_LOOKS_TAKEN.code: (409, "name_taken"),
 }
 
 
@@ -241,7 +244,8 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         if not isinstance(name, str) or not isinstance(password, str):
             raise HTTPError(400, "bad_request", NAME_AND_PASSWORD)
         addr = address(request)
-        pair = f"signin:{hashlib.sha256(name_key(name).encode()).hexdigest()[:32]}|{addr}"
+        # keyed by the look-alike key: ``ALİ`` and ``Alı`` are guesses at ``Ali`` too
+        pair = f"signin:{hashlib.sha256(name_skeleton(name).encode()).hexdigest()[:32]}|{addr}"
         per_address = f"signin-addr:{addr}"
         wait = max(await limiter.wait(pair, SIGN_IN_PAIR),
                    await limiter.wait(per_address, SIGN_IN_ADDRESS))
@@ -351,6 +355,8 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
     @endpoint
     async def record(request: Request) -> Response:
         row = await load_match(request)
+        if row.status == "aborted":
+            raise HTTPError(409, "match_aborted", MATCH_ABORTED)
         if row.status != "finished" or row.record is None:
             raise HTTPError(409, "match_in_progress", MATCH_IN_PROGRESS)
         text = json.dumps(row.record, ensure_ascii=False, indent=1)

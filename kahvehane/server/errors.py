@@ -178,6 +178,23 @@ CANCEL_NO_ENTRY = Message("server.cancel.no_entry",
 CANCEL_NOT_SAVED = Message("server.cancel.not_saved",
                            "the server could not save the start of the match",
                            "sunucu oyunun başlangıcını kaydedemedi")
+CANCEL_CANNOT_SET_UP = Message("server.cancel.cannot_set_up",
+                               "the game could not set up a match with these options",
+                               "oyun bu seçeneklerle bir maç kuramadı")
+
+# ------------------------------------------------------------- a match ended without result
+MATCH_FAILED = Message(
+    "server.aborted.failed",
+    "the match could not go on (the game failed while dealing or playing): it ended"
+    " without a result and every entry was refunded",
+    "oyun sürdürülemedi (dağıtırken ya da oynarken hata oldu): sonuçsuz bitti ve bütün"
+    " giriş ücretleri geri ödendi")
+RESUME_FAILED = Message(
+    "server.aborted.not_resumed",
+    "the match could not be resumed after the server restarted: it ended without a"
+    " result and every entry was refunded",
+    "oyun sunucu yeniden başladıktan sonra sürdürülemedi: sonuçsuz bitti ve bütün giriş"
+    " ücretleri geri ödendi")
 
 # ------------------------------------------------------------- what was not saved (logs)
 DEAL_NOT_SAVED = Message("server.not_saved.deal", "deal {deal} was not saved",
@@ -220,6 +237,9 @@ NO_OPEN_TABLE = Message("http.no_open_table", "no such open table", "böyle aç�
 NO_MATCH = Message("http.no_match", "no such match", "böyle bir oyun yok")
 NO_GAME = Message("http.no_game", "no game {game}", "{game} diye bir oyun yok")
 NO_PLAYER = Message("http.no_player", "no such player", "böyle bir oyuncu yok")
+MATCH_ABORTED = Message("http.match_aborted",
+                        "the match ended without a result and has no record",
+                        "oyun sonuçsuz bitti, kaydı yok")
 MATCH_IN_PROGRESS = Message("http.match_in_progress",
                             "the record is published when the match is over",
                             "oyunun kaydı oyun bitince yayımlanır")

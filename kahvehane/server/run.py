@@ -7,7 +7,7 @@ import logging
 import sys
 from pathlib import Path
 
-from kahvehane.server.settings import Settings
+from kahvehane.server.settings import FAULTS, Settings
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -17,6 +17,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", default=d.db_url,
                    help="database URL: sqlite:///FILE (default: %(default)s, created if"
                         " missing) or postgresql://USER@HOST/DB")
+    p.add_argument("--db-deadline", type=float, default=d.db_deadline,
+                   help="seconds a database write may wait (a lock, an outage) before it"
+                        " fails as storage_failed (3)")
     p.add_argument("--countdown", type=float, default=d.countdown,
                    help="seconds from Start to the first deal (10)")
     p.add_argument("--clock", type=int, default=d.clock, help="default move clock, s (30)")
@@ -51,18 +54,23 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="prefix of every Redis key, so several salons share one Redis (kh)")
     p.add_argument("--lease", type=float, default=d.lease,
                    help="a table's lease in Redis, s: how soon another node takes over (5)")
+    p.add_argument("--fault", action="append", default=[], choices=sorted(FAULTS),
+                   help="for tests: make this step fail as an engine error would (deal:"
+                        " dealing a match's deals; restore: resuming a match after a"
+                        " restart); repeatable")
     p.add_argument("--log-level", default="info")
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
     d = Settings()
     return Settings(
-        db_url=args.db, countdown=args.countdown, clock=args.clock, bot_delay=args.bot_delay,
+        db_url=args.db, db_deadline=args.db_deadline, countdown=args.countdown,
+        clock=args.clock, bot_delay=args.bot_delay,
         deal_pause=args.deal_pause, starting_chips=args.starting_chips,
         guest_chips=args.guest_chips, new_accounts_per_hour=args.new_accounts, rate=args.rate,
         burst=args.burst,
         idle_close=args.idle_close, secure_cookies=args.secure_cookies,
-        trusted_proxies=tuple(args.trusted_proxy),
+        trusted_proxies=tuple(args.trusted_proxy), faults=frozenset(args.fault),
         static_dir=Path(args.static) if args.static else d.static_dir,
         redis_url=args.redis, node_id=args.node_id, redis_prefix=args.redis_prefix,
         lease=args.lease,

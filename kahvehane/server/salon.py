@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from kahvehane.errors import KahvehaneError
 from kahvehane.games import GAME_NAMES, get_game, get_spec
-from kahvehane.games.spec import GameSpec
+from kahvehane.games.spec import GameSpec, split_table_options
 from kahvehane.server.bus import LocalBus
 from kahvehane.server.errors import (
     BAD_CLOCK,
@@ -39,18 +39,29 @@ from kahvehane.store import Store
 from kahvehane.store.accounts import UserInfo, user_info
 from kahvehane.store.tables import OpenTable, create_table, open_tables
 
-__all__ = ["OpenedTable", "Salon", "table_options"]
+__all__ = ["OpenedTable", "Salon", "table_options", "table_settings"]
 
 log = logging.getLogger("kahvehane.server")
 
 def table_options(spec: GameSpec, raw: JSONObj) -> JSONObj:
-    """A new table's options: each option the spec declares checked exactly (``2.0`` is
-    not an integer), then the rules' own reading (defaults, unknown options, checks that
-    tie two options together). ``bad_options`` with the spec's or the rules' message."""
+    """A new table's game options (what its matches are played and recorded with): each
+    option the spec declares checked exactly (``2.0`` is not an integer), then the rules'
+    own reading (defaults, unknown options, checks that tie two options together).
+    ``bad_options`` with the spec's or the rules' message; the table options (the bots'
+    level) are checked too but left out (:func:`table_settings`)."""
+    return table_settings(spec, raw)[0]
+
+
+def table_settings(spec: GameSpec, raw: JSONObj) -> tuple[JSONObj, JSONObj]:
+    """``(game options, table options)`` of a new table: the game's as
+    :func:`table_options` reads them, and the options every game's tables have (the bots'
+    level, :data:`~kahvehane.games.spec.TABLE_OPTIONS`) checked the same way, with their
+    defaults. The table stores both in its ``options``."""
     declared = {o.name for o in spec.options}
     try:
-        spec.parse_options({k: v for k, v in raw.items() if k in declared})
-        return get_game(spec.id).parse_options(raw)
+        game_raw, table = split_table_options(raw, spec.id)
+        spec.parse_options({k: v for k, v in game_raw.items() if k in declared})
+        return get_game(spec.id).parse_options(game_raw), table
     except KahvehaneError as exc:
         raise ProtocolError.wrap("bad_options", exc) from None
     except (TypeError, ValueError) as exc:
@@ -74,7 +85,7 @@ class Salon:
     def __init__(self, settings: Settings, store: Store | None = None,
                  bus: LocalBus | None = None) -> None:
         self.settings = settings
-        self.store = store if store is not None else Store(settings.db_url)
+        self.store = store if store is not None else Store(settings.db_url, settings.db_deadline)
         self.bus = bus if bus is not None else LocalBus()
         self.epoch = secrets.token_hex(4)
         self.tables: dict[str, TableActor] = {}
@@ -135,24 +146,31 @@ class Salon:
 
     def _revive(self, ot: OpenTable, users: dict[int, UserInfo]) -> TableActor | None:
         """Start the actor of a table found open in the database: its unfinished match
-        resumed from its record, or who sat where."""
+        resumed from its record (or ended without a result if it cannot be), or who sat
+        where."""
         row = ot.row
         manager = users.get(row.manager_id, UserInfo(row.manager_id, ot.manager_name, False))
         try:
             table = self._actor(row.id, get_spec(row.game), dict(row.options), row.entry,
                                 row.clock, manager, ot.kasa if row.entry else None,
                                 row.matches_played)
-            if ot.match is not None and ot.record is not None:
-                table.restore_match(ot.match.id, ot.record, list(ot.match.seat_users),
-                                    list(ot.match.bots), users)
-            else:
-                table.restore_seats(list(row.seats), users)
         except KahvehaneError:
             log.exception("table %s (%s) cannot be restored", row.id, row.game)
             return None
+        if ot.match is not None and ot.record is not None:
+            try:
+                table.restore_match(ot.match.id, ot.record, list(ot.match.seat_users),
+                                    list(ot.match.bots), users, ot.match.seat_flags)
+            except Exception:  # whatever the engine raises: the match ends (no result)
+                log.exception("table %s: match %d cannot be resumed; it ends without a"
+                              " result", row.id, ot.match.id)
+                table.session = None
+                table.resume_failed(ot.match.id, list(ot.match.seat_users), users)
+        else:
+            table.restore_seats(list(row.seats), users)
         self.tables[table.id] = table
         table.start()
-        if table.session is not None:
+        if table.session is not None or table.failed is not None:
             table.submit(Command("resume"))
         return table
 
@@ -183,13 +201,14 @@ class Salon:
         raw = body.get("options") or {}
         if not isinstance(raw, dict):
             raise ProtocolError("bad_options", OPTIONS_NOT_OBJECT)
-        options = table_options(spec, raw)
+        game_options, for_table = table_settings(spec, raw)
+        options = {**game_options, **for_table}  # stored together; the actor splits them
         entry = _entry(spec, body.get("entry"))
         clock = body.get("clock", self.settings.clock)
         if isinstance(clock, bool) or not isinstance(clock, int) or not 1 <= clock <= 600:
             raise ProtocolError("bad_options", BAD_CLOCK)
         table_id = secrets.token_hex(4)
-        seats = get_game(spec.id).num_seats(options)
+        seats = get_game(spec.id).num_seats(game_options)
         uid = user.id
         await self.store.write(
             lambda s: create_table(s, table_id, game, options, entry, clock, uid, seats))

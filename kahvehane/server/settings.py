@@ -9,12 +9,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kahvehane.store.db import DEADLINE
+
 WEB_STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+
+#: Steps a test can make fail (``kahvehane serve --fault NAME``), as an engine error
+#: would: ``deal`` (dealing a deal of a match), ``restore`` (resuming a match from its
+#: record after a restart). What follows is the salon's own handling of such a failure
+#: (docs/server.md "A match that cannot go on"); nothing else changes.
+FAULTS = frozenset({"deal", "restore"})
 
 
 @dataclass(frozen=True)
 class Settings:
     db_url: str = "sqlite:///kahvehane.sqlite3"
+    # a database write not committed this long after it was asked for fails (rolled
+    # back, ``storage_failed``); also any one lock wait, connect and statement
+    db_deadline: float = DEADLINE
     countdown: float = 10.0  # from the manager's Start to the first deal (P-1)
     clock: int = 30  # default move clock of a table, seconds
     bot_delay: float = 0.8  # pause before a bot (or an away seat's bot) moves
@@ -41,6 +52,7 @@ class Settings:
     gc_freeze_every: float = 1.0  # freeze what survived (out of automatic collections)
     gc_full_every: float = 600.0  # one full collection, frozen objects included
     static_dir: Path | None = field(default=WEB_STATIC)
+    faults: frozenset[str] = frozenset()  # FAULTS to inject, for tests only
     # a salon on several nodes (docs/scaling.md): Redis, this node's id, the prefix of
     # every key (several salons or test runs share one Redis), the table lease
     redis_url: str | None = None

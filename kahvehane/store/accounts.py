@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 from kahvehane.errors import KahvehaneError, Message
 from kahvehane.store.ledger import balance, grant, new_account, now_ms, user_account
 from kahvehane.store.models import LoginSession, User
+from kahvehane.store.names import name_skeleton
 
 NAME_RE = re.compile(r"^[\w .\-]{2,24}$")
 _hasher = PasswordHasher()  # argon2id with the library's (RFC 9106 low-memory) defaults
@@ -41,6 +42,9 @@ BAD_PASSWORD = Message("auth.bad_password",
                        "şifre 8 ile 200 karakter arasında olmalı ve yalnızca boşluk ya da"
                        " denetim karakterinden oluşmamalı")
 NAME_TAKEN = Message("auth.name_taken", "the name {name} is taken", "{name} adı alınmış")
+NAME_LOOKS_TAKEN = Message("auth.name_looks_taken",
+                           "the name {name} looks like a name that is taken",
+                           "{name} adı alınmış bir ada benziyor")
 
 
 class AccountError(KahvehaneError):
@@ -60,7 +64,20 @@ class UserInfo:
 
 
 def name_key(name: str) -> str:
+    """The name as typed, told apart only by case (unique: ``users.name_key``); the
+    look-alike key is :func:`kahvehane.store.names.name_skeleton`."""
     return unicodedata.normalize("NFKC", name).casefold()
+
+
+def _taken(session: Session, name: str) -> Message | None:
+    """Why ``name`` cannot be a new account's: it is someone's (case aside), or a
+    look-alike of someone's (the same skeleton); ``None`` if it is free."""
+    if session.scalar(select(User.id).where(User.name_key == name_key(name))) is not None:
+        return NAME_TAKEN
+    if session.scalar(select(User.id).where(User.name_skeleton == name_skeleton(name))
+                      ) is not None:
+        return NAME_LOOKS_TAKEN
+    return None
 
 
 def _visible_letter(ch: str) -> bool:
@@ -107,11 +124,11 @@ def verify_password(stored: str, password: str) -> bool:
 def create_user(session: Session, name: str, password_hash: str | None, *, guest: bool,
                 chips: int) -> UserInfo:
     """A new person (or guest) with a ledger account and, if ``chips``, the one grant."""
-    key = name_key(name)
-    if session.scalar(select(User.id).where(User.name_key == key)) is not None:
-        raise AccountError(NAME_TAKEN, name=repr(name))
-    user = User(name=name, name_key=key, password_hash=password_hash, guest=guest,
-                created_at=now_ms())
+    taken = _taken(session, name)
+    if taken is not None:
+        raise AccountError(taken, name=repr(name))
+    user = User(name=name, name_key=name_key(name), name_skeleton=name_skeleton(name),
+                password_hash=password_hash, guest=guest, created_at=now_ms())
     session.add(user)
     try:
         session.flush()
@@ -127,16 +144,22 @@ def guest_name(session: Session, wanted: str | None) -> str:
     """A free guest name: the wanted one (if valid and free) or ``Misafir-XXXX``."""
     if wanted:
         base = check_name(wanted)
-        if session.scalar(select(User.id).where(User.name_key == name_key(base))) is None:
+        if _taken(session, base) is None:
             return base
     while True:
         name = f"Misafir-{secrets.token_hex(3)}"
-        if session.scalar(select(User.id).where(User.name_key == name_key(name))) is None:
+        if _taken(session, name) is None:
             return name
 
 
 def find_user(session: Session, name: str) -> User | None:
-    return session.scalars(select(User).where(User.name_key == name_key(name))).first()
+    """The account of ``name``: the one of that name (case aside), else the one whose
+    name it looks like (``ALİ`` finds ``Ali``)."""
+    user = session.scalars(select(User).where(User.name_key == name_key(name))).first()
+    if user is None:
+        user = session.scalars(
+            select(User).where(User.name_skeleton == name_skeleton(name))).first()
+    return user
 
 
 def user_info(session: Session, user_id: int) -> UserInfo | None:

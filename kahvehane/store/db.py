@@ -20,6 +20,17 @@ job fails alone); the caller undoes what it had not yet saved
 (``kahvehane.server.table.session.MatchSession.play``).
 
 Reads run in a small thread pool with their own sessions (:meth:`Store.read`).
+
+**Every wait has a deadline** (``deadline``, :data:`DEADLINE` seconds by default;
+docs/server.md, "Limits and deadlines"). A write that has not committed that long after
+it was asked for fails — before it starts if it waited that long in the queue, else
+because the database gives up on its lock wait (SQLite's ``busy_timeout``, set before
+each transaction to what is left of the earliest job's time; PostgreSQL's
+``lock_timeout``/``statement_timeout``, per connection and lowered for a transaction
+that starts late) — and is rolled back whole, so its caller's undo keeps memory and
+database the same. Why: a lock held by someone else (issue 22: another process's
+``BEGIN EXCLUSIVE``, a PostgreSQL ``LOCK TABLE``) must not freeze every table silently;
+a failed write is what the tables already answer (``storage_failed``) and retry.
 """
 
 from __future__ import annotations
@@ -28,9 +39,11 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -44,7 +57,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Table, create_engine, event, insert, make_url
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from kahvehane.store.fence import Fence, check_fences
@@ -52,6 +65,16 @@ from kahvehane.store.fence import Fence, check_fences
 log = logging.getLogger("kahvehane.store")
 
 T = TypeVar("T")
+
+#: Seconds a write may take from being asked for to its commit, and any one statement's
+#: wait for a lock (the default of ``Store``'s ``deadline``; ``kahvehane serve
+#: --db-deadline``).
+DEADLINE = 3.0
+
+
+class DeadlinePassed(SQLAlchemyError):
+    """A write waited in the writer thread's queue past its deadline and was not tried
+    (the database, which the writes before it were waiting on, is locked or away)."""
 
 
 def normalise_url(url: str) -> str:
@@ -70,7 +93,7 @@ def json_text(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def sqlite_connector(url: str) -> Callable[[], sqlite3.Connection]:
+def sqlite_connector(url: str, timeout: float = DEADLINE) -> Callable[[], sqlite3.Connection]:
     """How the engine opens a SQLite file: through SQLite's ``unix-excl`` VFS.
 
     Why: in WAL mode SQLite's default VFS memory-maps the ``-shm`` wal-index as a shared,
@@ -84,7 +107,7 @@ def sqlite_connector(url: str) -> Callable[[], sqlite3.Connection]:
     exclusive lock on the file, so the file is this process's alone while it runs (its
     own connections share it; another process — an admin's ``sqlite3`` shell — gets
     "database is locked"). ``mmap_size=0`` (below) keeps the database file itself
-    unmapped too.
+    unmapped too. ``timeout``: how long a statement waits for a lock (``busy_timeout``).
     """
     path = make_url(url).database or ""
     if path in ("", ":memory:"):
@@ -92,17 +115,20 @@ def sqlite_connector(url: str) -> Callable[[], sqlite3.Connection]:
     target = "file:" + quote(str(Path(path).resolve())) + "?vfs=unix-excl"
 
     def connect() -> sqlite3.Connection:
-        return sqlite3.connect(target, uri=True, check_same_thread=False, timeout=30)
+        return sqlite3.connect(target, uri=True, check_same_thread=False, timeout=timeout)
 
     return connect
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, deadline: float = DEADLINE) -> Engine:
     """An engine for ``url``; SQLite gets WAL without shared memory, foreign keys and
-    real transactions."""
+    real transactions; every connection waits at most ``deadline`` seconds for a lock
+    (and, on PostgreSQL, to connect and for any one statement)."""
     url = normalise_url(url)
+    wait_ms = max(1, int(deadline * 1000))
     if url.startswith("sqlite"):
-        engine = create_engine(url, creator=sqlite_connector(url), json_serializer=json_text)
+        engine = create_engine(url, creator=sqlite_connector(url, deadline),
+                               json_serializer=json_text)
 
         @event.listens_for(engine, "connect")
         def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -112,16 +138,32 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute(f"PRAGMA busy_timeout={wait_ms}")
             cur.close()
 
         @event.listens_for(engine, "begin")
         def _on_begin(conn: Any) -> None:
-            conn.exec_driver_sql("BEGIN IMMEDIATE" if _writer_thread() else "BEGIN")
+            if _writer_thread():
+                conn.exec_driver_sql(f"PRAGMA busy_timeout={_budget_ms(wait_ms)}")
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+            else:
+                conn.exec_driver_sql("BEGIN")
 
         return engine
-    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True,
-                         json_serializer=json_text)
+    options = f"-c lock_timeout={wait_ms} -c statement_timeout={wait_ms}"
+    engine = create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True,
+                           json_serializer=json_text,
+                           connect_args={"options": options,
+                                         "connect_timeout": max(2, math.ceil(deadline))})
+
+    @event.listens_for(engine, "begin")
+    def _on_pg_begin(conn: Any) -> None:
+        budget = _budget_ms(wait_ms)
+        if _writer_thread() and budget < wait_ms - 100:  # a late start: less time left
+            conn.exec_driver_sql(f"SET LOCAL lock_timeout = {budget}")
+            conn.exec_driver_sql(f"SET LOCAL statement_timeout = {budget}")
+
+    return engine
 
 
 _local = threading.local()
@@ -129,6 +171,15 @@ _local = threading.local()
 
 def _writer_thread() -> bool:
     return bool(getattr(_local, "writer", False))
+
+
+def _budget_ms(default: int) -> int:
+    """What is left of the writer's current transaction's time (``_local.due``, a
+    ``time.monotonic()``), in milliseconds, at least 1; ``default`` without one."""
+    due = getattr(_local, "due", None)
+    if due is None:
+        return default
+    return max(1, int((due - time.monotonic()) * 1000))
 
 
 def alembic_config() -> Config:
@@ -154,6 +205,7 @@ class _Job:
     loop: asyncio.AbstractEventLoop
     target: Table | None = None
     rows: list[dict[str, Any]] | None = None
+    due: float = 0.0  # time.monotonic() past which it is not tried (the deadline)
     fence: Fence | None = None  # (table id, incarnation) the write is made under
 
 
@@ -163,9 +215,13 @@ _STOP = object()
 class Store:
     """The database as the server uses it: one writer thread, pooled readers."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, deadline: float = DEADLINE) -> None:
+        if not deadline > 0:
+            raise ValueError(f"the database deadline must be a positive number of seconds,"
+                             f" not {deadline!r}")
         self.url = normalise_url(url)
-        self.engine = make_engine(self.url)
+        self.deadline = deadline
+        self.engine = make_engine(self.url, deadline)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         # batch jobs of the current loop iteration, per event loop (see _hand_over)
@@ -238,7 +294,8 @@ class Store:
             raise RuntimeError("the store is not started")
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[Any] = loop.create_future()
-        job = _Job(fn, batch, fut, loop, target, rows, fence)
+        job = _Job(fn, batch, fut, loop, target, rows, time.monotonic() + self.deadline,
+                   fence)
         waiting = self._waiting.get(loop)
         if batch:
             if waiting is None:  # the first of this loop iteration: hand over after it
@@ -287,6 +344,20 @@ class Store:
             self._execute(batch)
 
     def _execute(self, jobs: list[_Job]) -> None:
+        """Run ``jobs`` in one transaction, in what is left of the earliest one's time;
+        those already past their deadline fail untried (:class:`DeadlinePassed`)."""
+        now = time.monotonic()
+        late = [job for job in jobs if job.due <= now]
+        if late:
+            log.warning("%d database write(s) waited past the deadline (%.1f s)",
+                        len(late), self.deadline)
+            exc = DeadlinePassed(f"the write waited more than {self.deadline:g} s for the"
+                                 " database")
+            _deliver([(job, None, exc) for job in late])
+            jobs = [job for job in jobs if job.due > now]
+            if not jobs:
+                return
+        _local.due = min(job.due for job in jobs)
         try:
             if all(job.fn is None for job in jobs):
                 results: list[Any] = self._insert_rows(jobs)
@@ -295,12 +366,14 @@ class Store:
             self.commits += 1
         except Exception as exc:  # the callers get the error; the thread goes on
             if len(jobs) > 1:  # one bad append must not sink the others: retry alone
-                for job in jobs:
+                for job in jobs:  # (each in what is left of its own time)
                     self._execute([job])
                 return
             log.warning("a database write failed: %r", exc)
             _deliver([(jobs[0], None, exc)])
             return
+        finally:
+            _local.due = None
         _deliver([(job, result, None) for job, result in zip(jobs, results, strict=True)])
 
     def _in_session(self, jobs: list[_Job]) -> list[Any]:

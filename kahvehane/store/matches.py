@@ -17,13 +17,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from kahvehane.games import get_spec
 from kahvehane.games.base import MatchSummary
 from kahvehane.games.spec import EntryRule
 from kahvehane.store.ledger import (
+    Move,
     now_ms,
     post,
     system_account,
@@ -36,6 +37,7 @@ from kahvehane.store.models import (
     ActionRow,
     Base,
     DealRow,
+    LedgerTxn,
     MatchPlayer,
     MatchRow,
     SalonTable,
@@ -122,6 +124,41 @@ def deal_row(match_id: int, k: int, seed: str, commitment: str) -> dict[str, Any
 
 def action_row(match_id: int, k: int, i: int, action: dict[str, Any]) -> dict[str, Any]:
     return {"match_id": match_id, "k": k, "i": i, "action": action}
+
+
+def abort_match(session: Session, match_id: int, reason: str,
+                seats: list[int | None]) -> int | None:
+    """End a match that cannot go on, without a result (status ``aborted``, ``reason``:
+    a message code): the entries taken at its start go back the way they came (each
+    start transfer reversed, one ``refund`` transaction, so chips are conserved), and
+    ``seats`` (the people staying) sit at the table again. The Kasa after it (``None``
+    without an entry). Aborting an aborted match changes nothing."""
+    row = session.get(MatchRow, match_id)
+    if row is None:
+        raise LookupError(f"no match {match_id}")
+    table = session.get(SalonTable, row.table_id)
+    assert table is not None
+    if row.status == "playing":
+        took = session.scalar(select(LedgerTxn.id).where(LedgerTxn.match_id == match_id,
+                                                         LedgerTxn.kind == "entry").limit(1))
+        if row.entry and took is not None:
+            start = _entry_rule(row.game).start(row.entry, len(row.seat_users))
+            moves = transfer_moves(start, _accounts(session, table, row.seat_users))
+            post(session, "refund", [Move(m.target, m.source, m.amount) for m in moves],
+                 memo=f"entries of match {match_id} refunded: {reason}", match_id=match_id)
+        row.status = "aborted"
+        row.aborted = reason
+        row.finished_at = now_ms()
+        table.seats = list(seats)
+    if not row.entry:
+        return None
+    return int(session.scalar(
+        select(Account.balance).where(Account.id == table.kasa_account_id)) or 0)
+
+
+def save_seat_flags(session: Session, match_id: int, flags: list[str]) -> None:
+    """Who is away in a running match (``Seating.flags``), so that a restart keeps it."""
+    session.execute(update(MatchRow).where(MatchRow.id == match_id).values(seat_flags=flags))
 
 
 # ----------------------------------------------------------------- match end
@@ -222,7 +259,8 @@ def load_record(session: Session, match_id: int, *, reveal_all: bool) -> dict[st
 def match_info(row: MatchRow) -> dict[str, Any]:
     return {
         "id": row.id, "table": row.table_id, "game": row.game, "options": row.options,
-        "players": row.players, "status": row.status, "started_at": row.started_at,
+        "players": row.players, "status": row.status, "aborted": row.aborted,
+        "started_at": row.started_at,
         "finished_at": row.finished_at, "result": row.result,
         "record": f"/api/matches/{row.id}/record",
     }

@@ -44,6 +44,10 @@ class User(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
     name_key: Mapped[str] = mapped_column(String(40), unique=True)  # casefolded name
+    # the look-alike key (kahvehane.store.names): NFKC, Turkish case folding, the UTS #39
+    # skeleton; NULL only for an account older than migration 0003 whose key an older
+    # account already held (it keeps its name and signs in by it)
+    name_skeleton: Mapped[str | None] = mapped_column(String(200), unique=True, nullable=True)
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[int] = mapped_column(BigInteger)
@@ -141,6 +145,11 @@ class MatchRow(Base):
     finished_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # per seat while it plays: "" (its person plays), "away" (a bot plays for them until
+    # they are back) or "left" (gave the seat up); saved so a restart keeps them
+    seat_flags: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    # why the match was ended without a result (status "aborted"): a message code
+    aborted: Mapped[str | None] = mapped_column(String(60), nullable=True)
 
 
 class DealRow(Base):

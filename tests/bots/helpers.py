@@ -4,10 +4,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 from kahvehane.bots import make_bot
 from kahvehane.games.base import DealState
 from kahvehane.match import Match
+
+
+class Counting:
+    """A sampler's ``sample`` that counts its calls (a search's budget in samples)."""
+
+    def __init__(self, smp: Any) -> None:
+        self.smp = smp
+        self.calls = 0
+
+    def __call__(self, rng: random.Random) -> Any:
+        self.calls += 1
+        return self.smp.sample(rng)
+
 
 CARD_GAMES: list[tuple[str, dict[str, object]]] = [
     ("koz_maca", {}),

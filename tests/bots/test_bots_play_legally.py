@@ -19,6 +19,8 @@ CASES = [
     ("royal_casino", {"players": 3}, ["search:iterations=3", "heuristic", "random"]),
     ("casino", {"players": 4, "partners": True},
      ["heuristic", "random", "search:iterations=3", "random"]),
+    ("duz_okey", {"deals": 3}, ["tempered", "heuristic", "tempered:p=1", "random"]),
+    ("koz_maca", {"finish_score": 40}, ["tempered", "heuristic", "tempered:p=0.5", "random"]),
 ]
 
 
@@ -36,8 +38,9 @@ def test_a_match_of_bots(game: str, options: dict[str, object], bots: list[str])
 
 
 def test_kinds_and_labels() -> None:
-    assert bot_kinds("duz_okey") == ["random", "heuristic"]
-    assert bot_kinds("casino") == ["random", "heuristic", "search"]
+    assert bot_kinds("duz_okey")[:2] == ["random", "heuristic"]
+    assert "tempered" in bot_kinds("duz_okey")
+    assert bot_kinds("casino") == ["random", "heuristic", "search", "tempered"]
     bot = make_bot("balayi_kingi", "search:iterations=5;time=0.5", 1)
     assert bot.label == "bot:search"
     with pytest.raises(BotSpecError, match="no 'search' bot for duz_okey"):

@@ -23,7 +23,7 @@ from kahvehane.bots.pimc_casino import choose_move_pimc, policy
 from kahvehane.bots.search import SearchBot, reward_casino
 from kahvehane.games.balayi_kingi import ChooseContract
 from kahvehane.games.tricks import Play
-from tests.bots.helpers import CARD_GAMES, positions
+from tests.bots.helpers import CARD_GAMES, Counting, positions
 
 
 def test_balayi_rollout_policy_is_the_heuristic() -> None:
@@ -65,16 +65,6 @@ def test_contract_samples_show_the_chooser_his_view() -> None:
         assert code in ("C", "NT") and set(means) == {"C", "NT"}
 
 
-class _Counting:
-    def __init__(self, smp: Any) -> None:
-        self.smp = smp
-        self.calls = 0
-
-    def __call__(self, rng: random.Random) -> Any:
-        self.calls += 1
-        return self.smp.sample(rng)
-
-
 def _first_open_position(game: str, options: dict[str, Any]) -> tuple[Any, Any, int]:
     for m, state, seat in positions(game, options, seed=6, every=1, deals=2):
         view = state.view(seat)
@@ -89,11 +79,11 @@ def test_balayi_search_takes_as_many_samples_as_its_budget() -> None:
     _, state, seat = _first_open_position("balayi_kingi", {})
     view = state.view(seat)
     cards = [a.card for a in state.legal_actions(seat) if isinstance(a, Play)]
-    counting = _Counting(sampler(view))
+    counting = Counting(sampler(view))
     card, means = choose_play_pimc(counting, cards, seat, cards[0], random.Random(1), 5, 0.1)
     assert counting.calls == 5 and card in cards and cards[0] in means
     # a deadline already past: one sample only, still a legal card
-    counting = _Counting(sampler(view))
+    counting = Counting(sampler(view))
     card, _ = choose_play_pimc(counting, cards, seat, cards[0], random.Random(1), 50, 0.1,
                                deadline=0.0)
     assert counting.calls == 1 and card in cards
@@ -104,7 +94,7 @@ def test_casino_search_takes_as_many_samples_as_its_budget() -> None:
     view = state.view(seat)
     cands = state.legal_actions(seat)[:3]
     for n, deadline, calls in ((4, None, 4), (40, 0.0, 1)):
-        counting = _Counting(sampler(view, m.options))
+        counting = Counting(sampler(view, m.options))
         choice, means = choose_move_pimc(counting, cands, seat, reward_casino,
                                          random.Random(1), n, 4, 0.05, False, False,
                                          deadline)

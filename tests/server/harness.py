@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from kahvehane.games.okey.melds import face_value
 from kahvehane.games.okey.solver import best_arrangement
+from kahvehane.server.settings import Settings
 from kahvehane.tiles import parse_tile, tile_name
 from tests.server.leaks import sent_before
 
@@ -242,3 +243,52 @@ async def play_until_end(player: Player, table: str, choose: Chooser, rng: rando
             action = choose(state["view"], legal, rng)
             await player.send(type="act", table=table, action=action)
             moves += 1
+
+
+@contextlib.asynccontextmanager
+async def in_process(settings: Settings, log_path: Path) -> AsyncIterator[Server]:
+    """The salon of ``settings`` on uvicorn in this process and event loop, as ``kahvehane
+    serve`` runs it (the direct line); a :class:`Server` to point players at.
+
+    For faults only this process can inject: a SQLite file is its process's alone while
+    the salon runs (``kahvehane.store.db.sqlite_connector``), so a lock held on it by
+    another connection has to come from a connection of this process."""
+    import uvicorn
+
+    from kahvehane.server.app import create_app
+    from kahvehane.server.wsdirect import SalonWSProtocol
+
+    server = Server(settings.db_url, log_path, port=free_port())
+    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=server.port,
+                            ws=SalonWSProtocol, ws_max_size=settings.max_message_bytes,
+                            ws_per_message_deflate=False, lifespan="on", log_level="warning",
+                            access_log=False)
+    uv = uvicorn.Server(config)
+    task = asyncio.get_running_loop().create_task(uv.serve())
+    async with asyncio.timeout(WAIT):
+        while not uv.started:
+            if task.done():
+                task.result()
+                raise RuntimeError("the in-process server stopped before it started")
+            await asyncio.sleep(0.02)
+    try:
+        yield server
+    finally:
+        uv.should_exit = True
+        await task
+
+
+def salon_settings(db_url: str, **kw: Any) -> Settings:
+    """The settings the subprocess servers of :class:`Server` run with (short countdown,
+    no bot pauses, no limits the tests are not about)."""
+    return Settings(db_url=db_url, countdown=0.2, bot_delay=0, deal_pause=0,
+                    new_accounts_per_hour=100_000, rate=2000, burst=4000, **kw)
+
+
+async def rejoin(server: Server, token: str, table: str) -> tuple[Player, dict[str, Any]]:
+    """Connect again with ``token`` (after a restart, say) and join ``table``: the
+    connected player and the snapshot it got."""
+    p = Player(server, token, "again")
+    await p.connect()
+    await p.send(type="join", table=table)
+    return p, await p.expect(lambda m: m["type"] == "snapshot")

@@ -9,7 +9,15 @@ import random
 from pathlib import Path
 
 from kahvehane.records import replay, verify
-from tests.server.harness import Player, Server, api, play_until_end, random_chooser, signup
+from tests.server.harness import (
+    Player,
+    Server,
+    api,
+    play_until_end,
+    random_chooser,
+    rejoin,
+    signup,
+)
 
 
 async def _setup(server: Server, tag: str, game: str, options: dict[str, object],
@@ -146,3 +154,45 @@ def test_away_lasts_until_the_player_acts(server: Server, backend: str) -> None:
         await p.close()
 
     asyncio.run(run())
+
+
+def test_away_survives_a_restart(backend: str, fresh_db: str, tmp_path: Path) -> None:
+    """A seat left during the match (away, a bot plays it) is still away after a
+    ``kill -9`` and restart: its bot plays its next turn after the bot pause, not after
+    the table's 600-second clock (issue 20, finding 8: a restart forgot who was away)."""
+    srv = Server(fresh_db, tmp_path / "server.log",
+                 extra=["--rate", "2000", "--burst", "4000", "--bot-delay", "0.3"])
+    srv.start()
+
+    async def first() -> tuple[str, str]:
+        p, table = await _setup(srv, f"aw{backend}", "casino", {"players": 2, "target": 21},
+                                clock=600)
+        await p.expect(lambda m: m.get("kind") == "deal_start")
+        await p.send(type="leave", table=table, id="l")
+        away = await p.expect(lambda m: m.get("kind") == "away")
+        assert away["data"]["seat"] == 0
+        assert p.token is not None
+        return p.token, table
+
+    try:
+        token, table = asyncio.run(first())
+        srv.stop(kill=True)
+        srv.start()
+
+        async def second() -> None:
+            p, snap = await rejoin(srv, token, table)
+            assert snap["match"] is not None and snap["match"]["away"][0] is True
+            assert snap["info"]["seats"][0]["away"] is True
+            # Two of seat 0's turns, played by its bot long before its clock could run
+            # out (the wait bound, 60 s, is a tenth of the clock).
+            for _ in range(2):
+                moved = await p.expect(lambda m: m.get("kind") == "game"
+                                       and m["data"].get("seat") == 0
+                                       and m["data"].get("kind") != "deal_end")
+                assert moved["auto"] is True
+            assert not [m for m in p.messages if m.get("kind") == "back"]
+            await p.close()
+
+        asyncio.run(second())
+    finally:
+        srv.stop()

@@ -24,21 +24,26 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from kahvehane.errors import KahvehaneError, Message
 from kahvehane.games import get_game
 from kahvehane.games.base import Action, Event
-from kahvehane.games.spec import GameSpec
+from kahvehane.games.spec import GameSpec, split_table_options
 from kahvehane.server.errors import (
     BAD_ACTION,
+    CANCEL_CANNOT_SET_UP,
     CANCEL_NO_ENTRY,
     CANCEL_NOT_SAVED,
     CLOSE_NOT_SAVED,
     ENTRY_SHORT,
     GUEST_NO_ENTRY,
     INTERNAL,
+    MATCH_FAILED,
     NO_DEAL,
     NO_SUGGESTIONS,
     NOT_YOUR_SEAT,
+    RESUME_FAILED,
     SEATS_NOT_SAVED,
     STORAGE_FAILED,
     UNKNOWN_TYPE,
@@ -52,12 +57,13 @@ from kahvehane.server.table.autoplay import Autoplay
 from kahvehane.server.table.events import EventLog, StoredEvent, event_text
 from kahvehane.server.table.ports import Command, Host, Outbox, Viewer
 from kahvehane.server.table.seats import CLOSED, COUNTDOWN, PLAYING, WAITING, Seating
-from kahvehane.server.table.session import DealOver, MatchSession
+from kahvehane.server.table.session import CannotSetUp, DealOver, MatchSession
 from kahvehane.server.table.timer import Timer
 from kahvehane.server.table.views import clock_json, match_state, state_text
 from kahvehane.store import Store
 from kahvehane.store.accounts import UserInfo, chips_of
 from kahvehane.store.ledger import InsufficientChips
+from kahvehane.store.matches import abort_match, save_seat_flags
 from kahvehane.store.tables import close_table, save_seats
 
 __all__ = ["RETRY_AFTER", "TableActor"]
@@ -65,6 +71,10 @@ __all__ = ["RETRY_AFTER", "TableActor"]
 log = logging.getLogger("kahvehane.server.table")
 
 RETRY_AFTER = 1.0  # seconds before a table's timers fire again after a failed write
+
+#: The ``reason`` of the ``sync`` every viewer gets after a change was not saved.
+NOT_SAVED_REASON = {"code": "storage_failed", "message": STORAGE_FAILED.en,
+                    "i18n": {"code": STORAGE_FAILED.code, "params": {}}}
 
 JSON = dict[str, Any]
 
@@ -80,7 +90,9 @@ class TableActor:
         self.id = table_id
         self.spec = spec
         self.rules = get_game(spec.id)
-        self.options = options
+        self.options = options  # the game's and the table's (the bots' level)
+        game_options, table_options = split_table_options(options, spec.id)
+        self.game_options = game_options  # what the rules and the records see
         self.entry = entry
         self.clock = clock
         self.kasa = kasa
@@ -89,17 +101,22 @@ class TableActor:
         self.store = store
         self.outbox = outbox
         self.host = host
-        self.num_seats = self.rules.num_seats(options)
+        self.num_seats = self.rules.num_seats(game_options)
         self.seating = Seating(self.num_seats, manager)
         self.viewers: dict[Viewer, None] = {}
         self.log = EventLog(table_id, epoch, settings.replay_events)
         self.session: MatchSession | None = None
+        # a match that cannot go on, to be ended without a result (its id and why); set
+        # until that end is saved (tried again after a pause if the write fails)
+        self.failed: tuple[int, Message] | None = None
+        self.aborted: JSON | None = None  # the last such end, shown in snapshots
         self.deadline: int | None = None  # move clock of the seats to act (ms)
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.timer = Timer(self.submit)
         self.autoplay = Autoplay(spec.id, spec.free_actions, settings.bot_kind,
-                                 random.Random(secrets.randbits(64)))
+                                 random.Random(secrets.randbits(64)),
+                                 level=table_options["bot_level"])
 
     @property
     def status(self) -> str:
@@ -122,6 +139,10 @@ class TableActor:
                 self._refuse(cmd, exc)
             except NotSaved as exc:
                 self._not_saved(cmd, exc)
+            except SQLAlchemyError as exc:  # a read the database could not serve in time
+                log.warning("table %s: %s: the database failed: %s", self.id, cmd.kind,
+                            (str(exc).splitlines() or [type(exc).__name__])[0])
+                self._refuse(cmd, ProtocolError("storage_failed", STORAGE_FAILED))
             except Exception:
                 log.exception("table %s: %s failed", self.id, cmd.kind)
                 self._refuse(cmd, ProtocolError("internal", INTERNAL))
@@ -148,13 +169,15 @@ class TableActor:
 
     def _not_saved(self, cmd: Command, exc: NotSaved) -> None:
         """A write failed and its change was undone: tell the sender, give every viewer
-        the saved state again, and let the timers try again after a pause."""
+        the saved state again with the reason (``storage_failed``, coded, so the page
+        can say it in its language), and let the timers try again after a pause."""
         log.warning("table %s: %s not saved: %s", self.id, cmd.kind, exc.__cause__ or exc)
         self.timer.retry_after(RETRY_AFTER)
         self._refuse(cmd, ProtocolError("storage_failed", STORAGE_FAILED))
         if self.status == PLAYING:
             for viewer in list(self.viewers):
-                sync: JSON = {"type": "sync", "table": self.id, "n": self.log.n}
+                sync: JSON = {"type": "sync", "table": self.id, "n": self.log.n,
+                              "reason": NOT_SAVED_REASON}
                 sync.update(self._match_state(self.seating.seat_of(viewer.user)))
                 self._send(viewer, [dumps(sync)])
         self._reschedule(new_turn=False)
@@ -235,7 +258,8 @@ class TableActor:
                 **self._match_state(seat),
             }
         return {"type": "snapshot", "table": self.id, "epoch": self.log.epoch,
-                "n": self.log.n, "info": self.info(), "you": seat, "match": match}
+                "n": self.log.n, "info": self.info(), "you": seat, "match": match,
+                "aborted": self.aborted}
 
     # ================================================================ the timer
     def _reschedule(self, *, new_turn: bool) -> None:
@@ -243,6 +267,10 @@ class TableActor:
         deal or closing an idle table)."""
         s = self.settings
         seating = self.seating
+        if self.failed is not None:  # ending a match that cannot go on comes first
+            self.deadline = None
+            self.timer.set("abort", 0)
+            return
         if seating.status == COUNTDOWN and seating.countdown_ends is not None:
             self.timer.set("countdown", (seating.countdown_ends - now_ms()) / 1000)
             return
@@ -278,6 +306,10 @@ class TableActor:
             self._publish(items, with_state=True)
         elif kind == "idle":
             await self._close()
+        elif kind == "abort" and self.failed is not None:
+            items = await self._abort_match(*self.failed)
+            self._reschedule(new_turn=True)
+            self._publish(items, with_state=True)
 
     # ================================================================ viewers and seats
     async def _on_join(self, cmd: Command) -> None:
@@ -351,6 +383,19 @@ class TableActor:
             self.seating.undo(undo)
             raise NotSaved(SEATS_NOT_SAVED) from exc
 
+    async def _save_flags(self) -> None:
+        """Save who is away in the running match, so that a restart keeps it (issue 20):
+        an away seat's bot then plays at once, not after a full clock. A failed write
+        is logged; the next change of the flags writes them all again."""
+        session = self.session
+        if session is None or self.status != PLAYING:
+            return
+        flags, match_id = self.seating.flags(), session.match_id
+        try:
+            await self.store.write(lambda s: save_seat_flags(s, match_id, flags))
+        except Exception as exc:
+            log.warning("table %s: away flags not saved: %r", self.id, exc)
+
     async def _on_leave(self, cmd: Command) -> None:
         seat, went_away, undo = self.seating.leave(_sender(cmd).user)
         items: list[StoredEvent] = []
@@ -358,6 +403,8 @@ class TableActor:
             items.append(self.log.add("away", {"seat": seat}))
         if undo is not None:
             await self._save_seats(undo=undo)
+        else:  # during a match: the seat is left (and away)
+            await self._save_flags()
         self._ok(cmd)
         items.append(self._seats_event())
         self._publish(items, with_state=False)
@@ -369,6 +416,7 @@ class TableActor:
         self._ok(cmd)
         if not was_away:
             return
+        await self._save_flags()
         items = [self.log.add("back", {"seat": seat}), self._seats_event()]
         self._reschedule(new_turn=True)
         self._publish(items, with_state=True)
@@ -399,22 +447,24 @@ class TableActor:
         players, seat_users, bots = seating.lineup()
         try:
             session, started = await MatchSession.start(
-                self.store, self.id, self.rules, self.options, players, seat_users, bots,
-                self.entry)
-        except Exception as exc:  # not enough chips, or the write failed: no match
-            short = isinstance(exc, InsufficientChips)
+                self.store, self.id, self.rules, self.game_options, players, seat_users, bots,
+                self.entry, self.settings.faults)
+        except Exception as exc:  # not enough chips, the engine refused, or the write
+            short = isinstance(exc, InsufficientChips)  # failed: no match, no chip moved
             if not short:
-                log.warning("table %s: the match start was not saved: %r", self.id, exc)
+                log.warning("table %s: the match did not start: %r", self.id, exc)
             seating.start_refused(exc.user_id if isinstance(exc, InsufficientChips) else None)
             if short:
                 await self._save_seats()
-            reason = CANCEL_NO_ENTRY if short else CANCEL_NOT_SAVED
+            reason = (CANCEL_NO_ENTRY if short else CANCEL_CANNOT_SET_UP
+                      if isinstance(exc, CannotSetUp) else CANCEL_NOT_SAVED)
             items = [self.log.add("countdown_cancelled", _reason(reason)), self._seats_event()]
             self._publish(items, with_state=False)
             self._reschedule(new_turn=False)
             self.host.lobby_changed(self.id)
             return
         self.session = session
+        self.aborted = None
         seating.playing()
         items = [self.log.add("match_start", {
             "match": session.match_id, "players": players, "seats": seating.public(),
@@ -433,10 +483,46 @@ class TableActor:
         """The next deal, committed to and saved; or the match's end if it is complete."""
         session = self.session
         assert session is not None
-        if session.complete:
-            return await self._end_match()
-        k, commit = await session.next_deal()
+        try:
+            if session.complete:
+                return await self._end_match()
+            k, commit = await session.next_deal()
+        except NotSaved:
+            raise
+        except Exception:  # the engine failed: the match cannot go on
+            log.exception("table %s: match %d cannot go on; it ends without a result",
+                          self.id, session.match_id)
+            return await self._abort_match(session.match_id, MATCH_FAILED)
         return [self.log.add("deal_start", {"deal": k, "commitment": commit})]
+
+    async def _abort_match(self, match_id: int, reason: Message) -> list[StoredEvent]:
+        """End a match that cannot go on (the engine failed dealing it, its record no
+        longer restores) without a result: every entry refunded through the ledger, the
+        people stay seated (those who left go), the bots go, the table waits again, and
+        everyone at it and in the lobby is told why (``match_aborted`` with the reason's
+        code). If that cannot be saved, it is tried again after a pause."""
+        self.failed = (match_id, reason)
+        stay = [st.user.id if st.user is not None and not st.left else None
+                for st in self.seating.seats]
+        try:
+            kasa = await self.store.write(lambda s: abort_match(s, match_id, reason.code, stay))
+        except Exception as exc:
+            log.warning("table %s: the end of match %d was not saved: %r", self.id,
+                        match_id, exc)
+            self.timer.retry_after(RETRY_AFTER)
+            return []
+        self.failed = None
+        self.session = None
+        self.deadline = None
+        self.seating.match_over()
+        self.aborted = {"match": match_id, **_reason(reason)}
+        items = [self.log.add("match_aborted", self.aborted)]
+        if kasa is not None and kasa != self.kasa:
+            self.kasa = kasa
+            items.append(self.log.add("kasa", {"kasa": kasa}))
+        items.append(self._seats_event())
+        self.host.lobby_changed(self.id)
+        return items
 
     async def _play(self, action: Action, *, auto: bool) -> list[StoredEvent]:
         """Apply one action, persist it, and return the events (not yet published)."""
@@ -510,6 +596,7 @@ class TableActor:
         # Only a turn-ending move or ``back`` does (issue 21).
         free = action.act in self.spec.free_actions
         if not free and self.seating.acted(seat):
+            await self._save_flags()
             items.append(self.log.add("back", {"seat": seat}))
             items.append(self._seats_event())
             self.host.lobby_changed(self.id)
@@ -548,6 +635,7 @@ class TableActor:
             for seat in session.current.to_act:
                 if timed_out:
                     if self.seating.time_out(seat):
+                        await self._save_flags()
                         items.append(self.log.add("away", {"seat": seat}))
                         items.append(self._seats_event())
                 elif not self.seating.is_automatic(seat):
@@ -585,9 +673,12 @@ class TableActor:
                 self.seating.seats[i].user = users[uid]
 
     def restore_match(self, match_id: int, record: JSON, seat_users: list[int | None],
-                      bots: list[str | None], users: dict[int, UserInfo]) -> None:
-        """Resume an unfinished match from its record (after a restart)."""
-        self.session = MatchSession.restore(self.store, match_id, record)
+                      bots: list[str | None], users: dict[int, UserInfo],
+                      flags: list[Any] | None = None) -> None:
+        """Resume an unfinished match from its record (after a restart), with who was
+        away (``flags``, as :meth:`Seating.flags` saved them)."""
+        self.session = MatchSession.restore(self.store, match_id, record,
+                                            self.settings.faults)
         self.seating.playing()
         for i, st in enumerate(self.seating.seats):
             uid = seat_users[i] if i < len(seat_users) else None
@@ -595,13 +686,33 @@ class TableActor:
             st.bot = None
             if st.user is None:
                 st.bot = self.autoplay.new_bot(i, bots[i] if i < len(bots) else None)
+        self.seating.restore_flags(list(flags or []))
+
+    def resume_failed(self, match_id: int, seat_users: list[int | None],
+                      users: dict[int, UserInfo]) -> None:
+        """The unfinished match ``match_id`` cannot be restored (its record no longer
+        replays): its people sit at the table again, and the ``resume`` command ends it
+        without a result (:meth:`_abort_match`)."""
+        self.seating.playing()  # nothing else happens at the table until it has ended
+        for i, st in enumerate(self.seating.seats):
+            uid = seat_users[i] if i < len(seat_users) else None
+            st.user = users.get(uid) if uid is not None else None
+        self.failed = (match_id, RESUME_FAILED)
 
     async def _on_resume(self, cmd: Command) -> None:
-        """After :meth:`restore_match`: finish or deal what a crash left undone."""
+        """After :meth:`restore_match`: finish or deal what a crash left undone; after
+        :meth:`resume_failed`: end the match that could not be restored."""
         session = self.session
+        items: list[StoredEvent] = []
+        if self.failed is not None:
+            try:
+                items += await self._abort_match(*self.failed)
+            finally:
+                self._reschedule(new_turn=True)
+                self._publish(items, with_state=True)
+            return
         if session is None:
             return
-        items: list[StoredEvent] = []
         try:
             if session.complete:
                 items += await self._end_match()

@@ -16,6 +16,7 @@ import random
 from collections.abc import Awaitable, Callable
 
 from kahvehane.bots import Bot, bot_kinds, make_bot
+from kahvehane.bots.levels import level_kind
 from kahvehane.errors import IllegalAction
 from kahvehane.games.base import Action
 from kahvehane.server.table.seats import SeatState
@@ -30,31 +31,41 @@ Play = Callable[[Action], Awaitable[None]]
 
 
 class Autoplay:
-    """The bots of one table: ``preferred`` is the salon's bot kind, used where the
-    game has it (else ``random``); ``rng`` seeds each bot (bots' choices only, never
-    deals)."""
+    """The bots of one table. Empty seats get the kind of the table's ``level``
+    (:func:`kahvehane.bots.levels.level_kind`: kolay, orta, zor); without a level, and
+    for an away person's fallback whatever the level (it plays for a person, who chose
+    no level), the salon's ``preferred`` kind where the game has it (else ``random``).
+    ``rng`` seeds each bot (bots' choices only, never deals)."""
 
     def __init__(self, game: str, free_actions: tuple[str, ...], preferred: str,
-                 rng: random.Random) -> None:
+                 rng: random.Random, level: str | None = None) -> None:
         self.game = game
         self.free = frozenset(free_actions)
         kinds = bot_kinds(game)
         self.kind = preferred if preferred in kinds else "random"
+        self.level = level
+        self.seat_kind = self.kind if level is None else level_kind(game, level)
         self._kinds = kinds
         self._rng = rng
 
+    def _make(self, seat: int, kind: str) -> Bot:
+        return make_bot(self.game, kind, seat, random.Random(self._rng.getrandbits(64)))
+
     def new_bot(self, seat: int, kind: str | None = None) -> Bot:
-        """A bot for ``seat``: of ``kind`` if the game has it (a restored match's), else
-        of the table's kind."""
-        use = kind if kind is not None and kind in self._kinds else self.kind
-        return make_bot(self.game, use, seat, random.Random(self._rng.getrandbits(64)))
+        """The bot of the empty ``seat``: of ``kind`` if the game has it (a restored
+        match's), else of the table's level; it carries the level (shown on the seat,
+        written in the record's players)."""
+        bot = self._make(seat, kind if kind is not None and kind in self._kinds
+                         else self.seat_kind)
+        bot.level = self.level
+        return bot
 
     def bot_for(self, st: SeatState, seat: int) -> Bot:
         """Who plays ``seat`` now: its bot, or the fallback of its away person."""
         if st.bot is not None:
             return st.bot
         if st.fallback is None:
-            st.fallback = self.new_bot(seat)
+            st.fallback = self._make(seat, self.kind)
         return st.fallback
 
     async def turn(self, session: MatchSession, seat: int, bot: Bot, play: Play) -> None:

@@ -62,6 +62,7 @@ class SeatState:
             "seat": seat,
             "user": None if self.user is None else self.user.public(),
             "bot": None if self.bot is None else self.bot.label,
+            "level": None if self.bot is None else self.bot.level,
             "away": self.away,
         }
 
@@ -193,6 +194,18 @@ class Seating:
             return True
         return False
 
+    def flags(self) -> list[str]:
+        """Each seat's away state, as saved with the running match: ``""`` (its person
+        plays), ``"away"`` (a bot plays for them until they are back) or ``"left"``."""
+        return ["left" if st.left else "away" if st.away else "" for st in self.seats]
+
+    def restore_flags(self, flags: list[object]) -> None:
+        """After a restart: the saved :meth:`flags` again, for the seats people hold."""
+        for st, flag in zip(self.seats, flags, strict=False):
+            if st.user is not None:
+                st.left = flag == "left"
+                st.away = flag in ("away", "left")
+
     # ---------------------------------------------------------------- the countdown
     def start_countdown(self, user: UserInfo | None, *, now: int, seconds: float) -> int:
         """The manager presses Start (P-1): the countdown runs until the returned time
@@ -228,7 +241,8 @@ class Seating:
 
     def lineup(self) -> tuple[list[str], list[int | None], list[str | None]]:
         """After :meth:`fill`: the names shown, the people's ids and the bots' kinds."""
-        players = [st.user.name if st.user is not None else st.bot.label if st.bot else "?"
+        players = [st.user.name if st.user is not None
+                   else st.bot.player_name if st.bot is not None else "?"
                    for st in self.seats]
         bots = [st.bot.kind if st.bot is not None else None for st in self.seats]
         return players, self.user_ids(), bots

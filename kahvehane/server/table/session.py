@@ -32,7 +32,22 @@ from kahvehane.store.matches import (
 )
 from kahvehane.store.standings import seat_outcomes
 
-__all__ = ["DealOver", "MatchSession"]
+__all__ = ["CannotSetUp", "DealOver", "InjectedFault", "MatchSession"]
+
+
+class CannotSetUp(Exception):
+    """The engine refused to set up a match (its options, its players): nothing was
+    written, no chip moved."""
+
+
+class InjectedFault(RuntimeError):
+    """A failure the salon was told to make (``--fault``, :data:`~kahvehane.server.
+    settings.FAULTS`), standing for an engine error at that step."""
+
+
+def _inject(faults: frozenset[str], step: str) -> None:
+    if step in faults:
+        raise InjectedFault(f"injected fault: {step}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,27 +63,38 @@ class DealOver:
 class MatchSession:
     """The running match of one table (``match_id``: its row in the database)."""
 
-    def __init__(self, store: Store, match: Match, match_id: int) -> None:
+    def __init__(self, store: Store, match: Match, match_id: int,
+                 faults: frozenset[str] = frozenset()) -> None:
         self.store = store
         self.match = match
         self.match_id = match_id
+        self.faults = faults
 
     @classmethod
     async def start(cls, store: Store, table_id: str, rules: GameRules,
                     options: dict[str, Any], players: list[str],
                     seat_users: list[int | None], bots: list[str | None],
-                    entry: int | None) -> tuple[MatchSession, StartedMatch]:
+                    entry: int | None, faults: frozenset[str] = frozenset()
+                    ) -> tuple[MatchSession, StartedMatch]:
         """Create the match in the database, with its entries (all or nothing); the
-        error of a failed start (``InsufficientChips``, or the database's) propagates."""
+        error of a failed start (``InsufficientChips``, or the database's) propagates.
+        The engine's match is made first: if the engine refuses, nothing is written."""
         game = rules.name
+        try:
+            match = Match(rules, options, players=players)
+        except Exception as exc:
+            raise CannotSetUp(str(exc)) from exc
         started = await store.write(
             lambda s: start_match(s, table_id, game, options, players, seat_users, bots, entry))
-        return cls(store, Match(rules, options, players=players), started.match_id), started
+        return cls(store, match, started.match_id, faults), started
 
     @classmethod
-    def restore(cls, store: Store, match_id: int, record: dict[str, Any]) -> MatchSession:
-        """An unfinished match from its record (after a restart)."""
-        return cls(store, replay(record), match_id)
+    def restore(cls, store: Store, match_id: int, record: dict[str, Any],
+                faults: frozenset[str] = frozenset()) -> MatchSession:
+        """An unfinished match from its record (after a restart); whatever the engine
+        raises for a record it cannot replay propagates."""
+        _inject(faults, "restore")
+        return cls(store, replay(record), match_id, faults)
 
     # ---------------------------------------------------------------- reading
     @property
@@ -108,6 +134,7 @@ class MatchSession:
         commit = commitment(seed)
         match = self.match
         k = len(match.deals)
+        _inject(self.faults, "deal")
         match.deal(seed=seed, commitment=commit)
         try:
             await self.store.insert(DEALS, [deal_row(self.match_id, k, seed, commit)])

@@ -4,7 +4,7 @@ import { api } from "./net.js";
 import { t, localized, errorText } from "./i18n.js";
 import { h, clear, toast } from "./ui.js";
 import { navigate, signedIn } from "./app.js";
-import { registry, gameSpec, gameName, gamePosition, optionsSummary, optionValueText } from "./registry.js";
+import { registry, botBadge, gameSpec, gameName, gamePosition, optionsSummary, optionValueText } from "./registry.js";
 
 export class LobbyView {
   constructor(app) {
@@ -238,7 +238,7 @@ export class LobbyView {
     const seats = tb.seats.map((s) => {
       let who;
       if (s.user) who = h("span", { class: "who" + (me && s.user.id === me.id ? " me" : "") }, s.user.name, s.away ? h("small", {}, ` (${t("away")})`) : null);
-      else if (s.bot) who = h("span", { class: "who bot" }, h("span", { class: "bot-badge" }, "bot"), " ", t("bot"));
+      else if (s.bot) who = h("span", { class: "who bot" }, botBadge(tb.game, s.level), " ", t("bot"));
       else if (tb.status !== "playing" && me)
         who = h(
           "button",

@@ -6,6 +6,7 @@
 
 import { api } from "./net.js";
 import { localized, setCatalogue } from "./i18n.js";
+import { h } from "./ui.js";
 
 export const registry = {
   games: [], // the specs, in the salon's order
@@ -81,4 +82,13 @@ export function optionsSummary(game, options) {
     }
   }
   return parts.join(" · ");
+}
+
+/** The badge of a bot's seat: "bot", or with the table's bot level (the table option
+ * bot_level every game has) "bot · zor" / "bot · hard" in the page's language. */
+export function botBadge(game, level) {
+  const spec = gameSpec(game);
+  const opt = spec && spec.options.bot_level;
+  const text = level ? `bot · ${optionValueText(opt, level)}` : "bot";
+  return h("span", { class: "bot-badge", "data-level": level || null }, text);
 }

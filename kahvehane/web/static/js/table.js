@@ -7,7 +7,7 @@ import { t, tMaybe, errorText, refusalText } from "./i18n.js";
 import { h, clear, toast, fmtSigned } from "./ui.js";
 import { navigate, refreshUser } from "./app.js";
 import { callAttention, soundOn, setSound } from "./attention.js";
-import { gameName, gameModule, gameSpec, optionsSummary } from "./registry.js";
+import { botBadge, gameName, gameModule, gameSpec, optionsSummary } from "./registry.js";
 
 export class TableView {
   constructor(app, id, params) {
@@ -104,6 +104,8 @@ export class TableView {
           this.match.clock = msg.clock;
         }
         if (this.game && this.game.onResync) this.game.onResync();
+        // a change was not saved (the database failed or is locked): every seat is told
+        if (msg.reason) toast(errorText(msg.reason), "error");
         this.queueRender();
         break;
       case "ok":
@@ -415,7 +417,8 @@ export class TableView {
       return true;
     } catch (err) {
       if (!isArrange) this.setPending(false);
-      if (opts.quiet) {
+      // storage_failed: the table's `sync` that follows says so (its `reason`)
+      if (opts.quiet || err.code === "storage_failed") {
         this.queueRender();
         return false;
       }
@@ -563,7 +566,7 @@ export class TableView {
     return h(
       "div",
       { class: "seat-tag" + (toAct ? " to-act" : "") + (s === this.you ? " me" : ""), "data-seat": s },
-      h("span", { class: "name" }, isBot ? h("span", { class: "bot-badge" }, "bot") : null, this.seatName(s), s === this.you ? h("small", {}, ` (${t("you")})`) : null, away ? h("small", { class: "away" }, ` ${t("away")}`) : null),
+      h("span", { class: "name" }, isBot ? botBadge(this.info.game, seat.level) : null, this.seatName(s), s === this.you ? h("small", {}, ` (${t("you")})`) : null, away ? h("small", { class: "away" }, ` ${t("away")}`) : null),
       extra || null,
       this.clockEl(s),
     );
@@ -575,7 +578,7 @@ export class TableView {
     const seats = info.seats.map((s) => {
       let who;
       if (s.user) who = h("span", { class: "who" + (me && s.user.id === me.id ? " me" : "") }, s.user.name);
-      else if (s.bot) who = h("span", { class: "who bot" }, h("span", { class: "bot-badge" }, "bot"), " ", t("bot"));
+      else if (s.bot) who = h("span", { class: "who bot" }, botBadge(info.game, s.level), " ", t("bot"));
       else if (me && info.status === "waiting") who = h("button", { type: "button", class: "sit", "data-seat": s.seat, onclick: () => this.sit(s.seat) }, t("sit"));
       else who = h("span", { class: "who empty" }, t("empty_seat"));
       return h("li", { "data-seat": s.seat }, h("span", { class: "seat-no" }, t("seat_n", { n: s.seat + 1 })), who);
