@@ -44,7 +44,7 @@ def check_fences(conn: Connection | Session, fences: Iterable[Fence]) -> None:
     bind = conn.get_bind() if isinstance(conn, Session) else conn
     if bind.dialect.name == "postgresql":
         query = query.with_for_update(read=True)
-    found = dict(conn.execute(query).tuples().all())
+    found = {row[0]: row[1] for row in conn.execute(query)}
     stale = sorted(t for t, inc in wanted.items() if found.get(t) != inc)
     if stale:
         raise StaleIncarnation(stale)
