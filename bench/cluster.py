@@ -120,9 +120,16 @@ class Bench:
         self.killed_at: float | None = None
 
     async def guest(self, client: httpx.AsyncClient, node: Node) -> str:
-        r = await client.post(node.url + "/api/auth/guest", json={})
-        r.raise_for_status()
-        return str(r.cookies["kahvehane_session"])
+        for attempt in range(5):  # a loaded machine drops a kept-alive connection
+            try:
+                r = await client.post(node.url + "/api/auth/guest", json={})
+                r.raise_for_status()
+                return str(r.cookies["kahvehane_session"])
+            except httpx.TransportError:
+                if attempt == 4:
+                    raise
+                await asyncio.sleep(0.5)
+        raise AssertionError("unreachable")
 
     async def ws(self, node: Node, token: str) -> ClientConnection:
         ws = await connect(f"ws://127.0.0.1:{node.port}/ws", max_size=2**22,

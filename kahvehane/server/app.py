@@ -331,10 +331,10 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
 
     @endpoint
     async def table(request: Request) -> Response:
-        t = salon.tables.get(request.path_params["table_id"])
-        if t is None:
+        info = salon.table_info(request.path_params["table_id"])
+        if info is None:
             raise HTTPError(404, "not_found", NO_OPEN_TABLE)
-        return JSONResponse({"table": t.info()})
+        return JSONResponse({"table": info})
 
     # ------------------------------------------------------------ matches, standings
     async def load_match(request: Request) -> MatchRow:

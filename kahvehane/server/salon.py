@@ -239,6 +239,11 @@ class Salon:
         self._told.clear()
         return [t.info() for t in self.tables.values()]
 
+    def table_info(self, table_id: str) -> JSONObj | None:
+        """An open table's lobby line (``GET /api/tables/ID``), or ``None``."""
+        table = self.tables.get(table_id)
+        return table.info() if table is not None else None
+
     def lobby_changed(self, table_id: str) -> None:
         """The lobby's line of ``table_id`` may have changed (seats, status, watchers).
 

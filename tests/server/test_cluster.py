@@ -81,6 +81,8 @@ def test_lobby_and_limits_are_shared(cluster: Cluster) -> None:
                     break
                 assert time.monotonic() < deadline, f"{node.url} never listed {table}"
                 await asyncio.sleep(0.1)
+            one = await api(node, "GET", f"/api/tables/{table}")
+            assert one.status_code == 200 and one.json()["table"]["id"] == table
         await p.close()
         bad = {"name": "lobbyist", "password": "wrong-password-1"}
         statuses = [(await api(cluster.nodes[i % 3], "POST", "/api/auth/login",

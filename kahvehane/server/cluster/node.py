@@ -376,6 +376,10 @@ class ClusterSalon(Salon):
         mine = super().lobby()
         return mine + [info for t, info in self.remote.items() if t not in self.tables]
 
+    def table_info(self, table_id: str) -> JSONObj | None:
+        """Its line here, or the last one the lobby heard of from its owner."""
+        return super().table_info(table_id) or self.remote.get(table_id)
+
     def _lobby_delta(self, texts: list[str]) -> None:
         for text in texts:
             msg = orjson.loads(text)
