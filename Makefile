@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test unit bench bench-okey bench-engines bench-casino bench-server bench-rl clean replay serve cluster bench-cluster
+.PHONY: test unit bench bench-okey bench-engines bench-casino bench-server bench-rl bench-ladder clean replay serve cluster bench-cluster
 
 # setup.py compiles the Koz Maça hot path (_core.pyx): a change to it reinstalls.
 $(STAMP): pyproject.toml setup.py kahvehane/games/koz_maca/_core.pyx
@@ -35,7 +35,7 @@ $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[test,server,rl,bench]'
 	@touch $(BENCH_STAMP)
 
-bench: bench-okey bench-engines bench-casino bench-server bench-rl
+bench: bench-okey bench-engines bench-casino bench-server bench-rl bench-ladder
 
 bench-okey: $(BENCH_STAMP)
 	$(BIN)/python bench/okey_solver.py
@@ -70,6 +70,10 @@ bench-server: $(STAMP)
 # The games as RL environments beside PettingZoo's and OpenSpiel's (issue 18; a few minutes).
 bench-rl: $(BENCH_STAMP)
 	$(BIN)/python bench/rl.py
+
+# The bots' ladder of all six games and their decision times (issue 19; about 20 minutes).
+bench-ladder: $(STAMP)
+	$(BIN)/python bench/ladder.py --jobs 2
 
 replay: $(STAMP)
 	$(BIN)/kahvehane replay $(FILE)

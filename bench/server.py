@@ -31,6 +31,11 @@ are appended to ``FILE`` as they happen (the load's own stderr is captured until
 
 The last line is ``server: tables=N moves-per-s=M p99-ms=X echo-fraction=Y``: ``M`` from
 the saturated phase, ``X`` from the paced phase, ``Y = M / echo messages/s``.
+
+``--capacity 250,500,…`` runs issue 16's measure instead (``bench/capacity.py``): the
+largest number of four-seat tables at a human pace (a move every ``--pace`` = 2 s per
+table) with p99 ≤ 100 ms, memory per connection and CPU per move against the fan-out
+reference; its last line ``server: tables=N p99-ms=X cpu-vs-fanout=R kb-per-conn=K``.
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+from capacity import run_json  # bench/capacity.py, beside this file
 
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = {"koz_maca": 4, "duz_okey": 4, "kdv_okey": 4, "balayi_kingi": 2, "casino": 2,
@@ -506,20 +512,21 @@ def run_reference(py: str, me: str, role: str, args: list[str]) -> dict[str, Any
         srv.wait()
 
 
-def run_json(cmd: list[str], timeout: float) -> dict[str, Any]:
-    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
-                         check=False)
-    lines = [ln for ln in out.stdout.splitlines() if ln.startswith("{")]
-    if out.returncode != 0 or not lines:
-        raise RuntimeError(f"{cmd[2:5]} failed: {out.stderr[-3000:]}")
-    result: dict[str, Any] = json.loads(lines[-1])
-    return result
-
-
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--role", default="driver",
-                   choices=["driver", "load", "echo", "echo-load", "fanout", "fanout-load"])
+                   choices=["driver", "load", "echo", "echo-load", "fanout", "fanout-load",
+                            "capacity-load", "capacity-fanout-load"])
+    p.add_argument("--capacity", default="", metavar="TABLES,...",
+                   help="the capacity search instead (bench/capacity.py): these numbers"
+                        " of four-seat tables in turn, e.g. 250,500,1000,2000,4000")
+    p.add_argument("--pace", type=float, default=2.0,
+                   help="(capacity) mean seconds between a table's moves")
+    p.add_argument("--warm", type=float, default=5.0, help="(capacity) warm-up, s")
+    p.add_argument("--keep-going", action="store_true",
+                   help="(capacity) measure every step, even past the first over 100 ms")
+    p.add_argument("--ws", default="direct", choices=["direct", "asgi"],
+                   help="(capacity) the salon's WebSocket path (kahvehane serve --ws)")
     p.add_argument("--tables", type=int, default=1000)
     p.add_argument("--game", default="koz_maca", choices=sorted(SEATS))
     p.add_argument("--think", type=float, default=1.0, help="mean think time, s (paced)")
@@ -535,11 +542,19 @@ def main() -> int:
         import uvloop
 
         uvloop.install()  # before asyncio.run, which then makes a uvloop loop
+    import capacity
+
     roles = {"load": load_main, "echo": echo_server_main, "echo-load": echo_load_main,
-             "fanout": fanout_server_main, "fanout-load": fanout_load_main}
+             "fanout": fanout_server_main, "fanout-load": fanout_load_main,
+             "capacity-load": capacity.salon_load_main,
+             "capacity-fanout-load": capacity.fanout_load_main}
     if args.role in roles:
         asyncio.run(roles[args.role](args))
         return 0
+    if args.capacity:
+        if args.duration == 20.0:
+            args.duration = 30.0
+        return capacity.capacity_main(args)
 
     py = sys.executable
     me = str(Path(__file__).resolve())

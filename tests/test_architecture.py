@@ -42,7 +42,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("notation", ("kahvehane", "kahvehane.cards", "kahvehane.tiles", "kahvehane.rng",
                   "kahvehane.errors", "kahvehane.fair")),
     ("games", ("kahvehane.games",)),
-    ("match and records", ("kahvehane.match", "kahvehane.records", "kahvehane.okey")),
+    ("match and records", ("kahvehane.match", "kahvehane.records", "kahvehane.okey",
+                           "kahvehane.positions")),
     ("bots", ("kahvehane.bots",)),
     ("programs", ("kahvehane.server", "kahvehane.store", "kahvehane.simulate",
                   "kahvehane.play", "kahvehane.ladder", "kahvehane.rl")),
@@ -51,12 +52,14 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 #: Modules above the games that serve every game alike (they ask the registry), and
 #: packages all of whose modules do.
-GENERIC_MODULES = ("kahvehane.match", "kahvehane.records", "kahvehane.simulate",
+GENERIC_MODULES = ("kahvehane.match", "kahvehane.records", "kahvehane.positions",
+                   "kahvehane.simulate",
                    "kahvehane.play", "kahvehane.cli", "kahvehane.bots", "kahvehane.bots.base",
                    "kahvehane.bots.random_bot", "kahvehane.bots.search")
 GENERIC_PACKAGES = ("kahvehane.server", "kahvehane.store")
 WEB_JS = PACKAGE / "web" / "static" / "js"
-GENERIC_JS = ("app.js", "lobby.js", "table.js", "net.js", "ui.js", "i18n.js", "registry.js")
+GENERIC_JS = ("app.js", "lobby.js", "table.js", "net.js", "ui.js", "i18n.js", "registry.js",
+              "pages.js", "replay.js")
 
 
 # ---------------------------------------------------------------------------- reading

@@ -60,7 +60,7 @@ def test_simulate_okey_with_an_option(capsys: pytest.CaptureFixture[str]) -> Non
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["simulate", "koz_maca", "--bots", "heuristic,random"], "give 4 bots"),
-    (["simulate", "duz_okey", "--bots", "search,random,random,random"], "no 'search' bot"),
+    (["simulate", "duz_okey", "--bots", "minimax,random,random,random"], "no 'minimax' bot"),
     (["simulate", "koz_maca", "--bots", "a,b,c,d", "--matches", "0"], "at least 1"),
     (["simulate", "casino", "--bots", "heuristic,random", "--option", "target=0"],
      "target"),

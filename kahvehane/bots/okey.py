@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kahvehane.bots import BotKind
+from kahvehane.bots import BotKind, search_kind
 from kahvehane.bots.base import Bot
 from kahvehane.games.base import Action
 from kahvehane.games.okey.actions import LEFT, PILE, Arrange, Discard, Draw, Finish, ShowIndicator
@@ -74,7 +74,7 @@ class OkeyHeuristicBot(Bot):
         self._cache: dict[tuple[Tile, ...], tuple[Tile, tuple[tuple[Tile, ...], ...]]] = {}
 
     # -- evaluation ---------------------------------------------------------------------
-    def _plan_discard(
+    def plan_discard(
         self, tiles: list[Tile], okey: Tile, indicator: Tile
     ) -> tuple[Tile, tuple[tuple[Tile, ...], ...]]:
         """(the tile to throw, the layout of the 14 kept) for a 15-tile rack."""
@@ -126,7 +126,7 @@ class OkeyHeuristicBot(Bot):
         draws = [a for a in legal if isinstance(a, Draw)]
         if draws:
             return self._draw(view, draws, tiles, okey, indicator)
-        discard, layout = self._plan_discard(tiles, okey, indicator)
+        discard, layout = self.plan_discard(tiles, okey, indicator)
         wanted = [list(b) for b in layout] + [[discard]]
         current = [[parse_tile(x) for x in block] for block in rack]
         if current != wanted:
@@ -148,7 +148,7 @@ class OkeyHeuristicBot(Bot):
         tile = parse_tile(view["discards"][left_seat][-1])
         if pile is None or tile == okey:
             return left
-        throw, _ = self._plan_discard([*tiles, tile], okey, indicator)
+        throw, _ = self.plan_discard([*tiles, tile], okey, indicator)
         if throw == tile:
             return pile  # it would throw the tile straight back
         after = list(tiles)
@@ -161,4 +161,5 @@ class OkeyHeuristicBot(Bot):
 
 #: The bots of the Okey family (Düz and KDV), as :mod:`kahvehane.bots` reads them.
 FAMILY = "okey"
-KINDS = (BotKind("heuristic", lambda r: OkeyHeuristicBot(r.game, r.seat, r.rng)),)
+KINDS = (BotKind("heuristic", lambda r: OkeyHeuristicBot(r.game, r.seat, r.rng)),
+         search_kind("kahvehane.bots.okey_search:OkeyPlan"))

@@ -299,6 +299,7 @@ class SearchBot(Bot):
             raise ValueError("time must be positive")
         self.options = dict(options or {})
         self.iterations = iterations if iterations is not None else plan.default_iterations
+        self.iterations_given = iterations is not None  # a plan may add a clock otherwise
         self.time_limit = time_limit
         self.last_visits: dict[Action, int] = {}
         self.last_values: dict[str, float] = {}

@@ -189,6 +189,13 @@ class DealState(ABC):
         """What only ``seat`` sees beside the public view (its hand or rack, say); its
         keys are not the public view's, nor ``"seat"``."""
 
+    def revealed(self) -> list[JSON]:
+        """Each seat's hidden cards or tiles, as a finished match's record reveals them
+        (its setup deals every card): what a replay of a past match shows of every seat.
+        By default each seat's :meth:`own_view`; a game whose own views hide something
+        from their owner (Balayı Kingi's locked hand and face-down piles) adds it."""
+        return [self.own_view(s) for s in range(self.num_seats)]
+
     @abstractmethod
     def result(self) -> DealResult | None:
         """The deal's result once it is over, else ``None``."""

@@ -13,6 +13,7 @@ import hashlib
 import json
 import logging
 import math
+import mimetypes
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
@@ -29,33 +30,39 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kahvehane import __version__
 from kahvehane.games import GAME_NAMES
+from kahvehane.positions import MatchPositions
 from kahvehane.server.addresses import client_address, trusted_networks
 from kahvehane.server.catalogue import games_json, messages_json
 from kahvehane.server.connection import Conn
 from kahvehane.server.errors import (
     BAD_CREDENTIALS,
+    BAD_PERIOD,
     BODY_NOT_JSON,
     BODY_NOT_OBJECT,
     BODY_TOO_LARGE,
+    GUEST_NO_PASSWORD,
     LOGIN_THROTTLED,
     MATCH_ABORTED,
     MATCH_IN_PROGRESS,
     NAME_AND_PASSWORD,
     NEW_ACCOUNTS_LIMITED,
     NO_GAME,
+    NO_INVITE,
     NO_MATCH,
     NO_OPEN_TABLE,
     NO_PLAYER,
+    NO_SUCH_DEAL,
     NOT_JSON_CONTENT,
     NOT_UTF8,
     NOT_WHOLE_NUMBER,
+    OLD_AND_NEW,
     SIGN_IN_FIRST,
     STORAGE_FAILED,
     HTTPError,
     ProtocolError,
     i18n,
 )
-from kahvehane.server.gateway import Gateway
+from kahvehane.server.gateway import PASSWORD_CHANGED, Gateway
 from kahvehane.server.limits import (
     NEW_ACCOUNT,
     SIGN_IN_ADDRESS,
@@ -75,6 +82,7 @@ from kahvehane.store.accounts import (
     NAME_TAKEN,
     AccountError,
     UserInfo,
+    change_password,
     check_name,
     check_password,
     chips_of,
@@ -87,15 +95,20 @@ from kahvehane.store.accounts import (
     token_hash,
     verify_password,
 )
-from kahvehane.store.ledger import user_account
+from kahvehane.store.ledger import now_ms, user_account
 from kahvehane.store.matches import match_info
-from kahvehane.store.models import LedgerEntry, LedgerTxn, MatchRow
+from kahvehane.store.models import LedgerEntry, LedgerTxn, MatchRow, User
 from kahvehane.store.names import name_skeleton
-from kahvehane.store.standings import history, standings_rows
+from kahvehane.store.standings import chip_history, history, standings_rows, week_start
 
 log = logging.getLogger("kahvehane.server.http")
 
 COOKIE = "kahvehane_session"
+#: Content types of the web client's files that not every system's table knows.
+STATIC_TYPES = {".webmanifest": "application/manifest+json", ".svg": "image/svg+xml",
+                ".png": "image/png", ".js": "text/javascript", ".css": "text/css"}
+#: A leaderboard's periods (``?period=``).
+PERIODS = ("week", "all")
 MAX_BODY = 16 * 1024
 
 
@@ -243,6 +256,16 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         name, password = data.get("name"), data.get("password")
         if not isinstance(name, str) or not isinstance(password, str):
             raise HTTPError(400, "bad_request", NAME_AND_PASSWORD)
+        row = await checked_password(request, name, password)
+        uid = row.id
+        token = await salon.store.write(lambda s: new_session(s, uid, settings.session_days))
+        user = UserInfo(row.id, row.name, row.guest)
+        return with_cookie(JSONResponse({"user": await user_json(user)}), token)
+
+    async def checked_password(request: Request, name: str, password: str) -> User:
+        """The account ``name`` if ``password`` is its password; else ``401`` — each
+        failure slows the next try of that (name, address) and counts for the address
+        (``429`` while either must wait), a success clears the (name, address)."""
         addr = address(request)
         # keyed by the look-alike key: ``ALİ`` and ``Alı`` are guesses at ``Ali`` too
         pair = f"signin:{hashlib.sha256(name_skeleton(name).encode()).hexdigest()[:32]}|{addr}"
@@ -259,10 +282,30 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
             await limiter.hit(per_address, SIGN_IN_ADDRESS)
             raise HTTPError(401, "bad_credentials", BAD_CREDENTIALS)
         await limiter.clear(pair)
-        uid = row.id
-        token = await salon.store.write(lambda s: new_session(s, uid, settings.session_days))
-        user = UserInfo(row.id, row.name, row.guest)
-        return with_cookie(JSONResponse({"user": await user_json(user)}), token)
+        return row
+
+    @endpoint
+    async def password_change(request: Request) -> Response:
+        """Change the signed-in account's password (the old one proves it is its owner,
+        and is throttled as a sign-in): every other session of the account ends and its
+        sockets close with :data:`PASSWORD_CHANGED`; this one stays signed in."""
+        data = await body(request)
+        token = request.cookies.get(COOKIE)
+        signed_in = await gateway.sign_in_for_token(token)
+        if signed_in is None:
+            raise HTTPError(401, "auth_required", SIGN_IN_FIRST)
+        if signed_in.user.guest:
+            raise HTTPError(403, "forbidden", GUEST_NO_PASSWORD)
+        old, new = data.get("old_password"), data.get("new_password")
+        if not isinstance(old, str) or not isinstance(new, str):
+            raise HTTPError(400, "bad_request", OLD_AND_NEW)
+        new = check_password(new)  # before the old one is tried: a bad request costs nothing
+        row = await checked_password(request, signed_in.user.name, old)
+        hashed = await asyncio.to_thread(hash_password, new)
+        uid, keep = row.id, signed_in.token_hash
+        ended = await salon.store.write(lambda s: change_password(s, uid, hashed, keep))
+        gateway.sessions_ended(set(ended), PASSWORD_CHANGED)
+        return JSONResponse({"sessions_ended": len(ended)})
 
     @endpoint
     async def guest(request: Request) -> Response:
@@ -327,7 +370,10 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
             table = await salon.create_table(user, data)
         except ProtocolError as exc:
             raise _http(exc) from None
-        return JSONResponse({"table": table.info()}, status_code=201)
+        out: JSONObj = {"table": table.info()}
+        if table.access.private:
+            out["invite"] = table.access.invite
+        return JSONResponse(out, status_code=201)
 
     @endpoint
     async def table(request: Request) -> Response:
@@ -335,6 +381,13 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         if info is None:
             raise HTTPError(404, "not_found", NO_OPEN_TABLE)
         return JSONResponse({"table": info})
+
+    @endpoint
+    async def invite(request: Request) -> Response:
+        t = salon.by_invite(request.path_params["code"])
+        if t is None:
+            raise HTTPError(404, "not_found", NO_INVITE)
+        return JSONResponse({"table": t.info()})
 
     # ------------------------------------------------------------ matches, standings
     async def load_match(request: Request) -> MatchRow:
@@ -352,29 +405,64 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         row = await load_match(request)
         return JSONResponse({"match": match_info(row)})
 
-    @endpoint
-    async def record(request: Request) -> Response:
-        row = await load_match(request)
+    def finished_record(row: MatchRow) -> JSONObj:
+        """A finished match's record; 409 while it is played (its seeds are secret) or
+        for a match that was aborted (it has no result)."""
         if row.status == "aborted":
             raise HTTPError(409, "match_aborted", MATCH_ABORTED)
         if row.status != "finished" or row.record is None:
             raise HTTPError(409, "match_in_progress", MATCH_IN_PROGRESS)
-        text = json.dumps(row.record, ensure_ascii=False, indent=1)
+        rec: JSONObj = row.record
+        return rec
+
+    @endpoint
+    async def record(request: Request) -> Response:
+        row = await load_match(request)
+        text = json.dumps(finished_record(row), ensure_ascii=False, indent=1)
         return Response(text, media_type="application/json", headers={
             "Content-Disposition":
                 f'attachment; filename="kahvehane-{row.game}-{row.id}.json"'})
 
+    #: Finished matches replayed for their match pages, newest use last (a few only:
+    #: a record replays in milliseconds, a deal's positions are made on each request).
+    replayed: dict[int, MatchPositions] = {}
+
+    @endpoint
+    async def positions(request: Request) -> Response:
+        """``?deal=k``: deal k's positions, each the full view after one more action."""
+        row = await load_match(request)
+        rec = finished_record(row)
+        mp = replayed.pop(row.id, None)
+        if mp is None:
+            mp = await asyncio.to_thread(MatchPositions, rec)
+        replayed[row.id] = mp
+        while len(replayed) > 8:
+            replayed.pop(next(iter(replayed)))
+        deal = _int_param(request, "deal", 0, -1, 10**6)
+        if not 0 <= deal < mp.deals:
+            raise HTTPError(404, "not_found", NO_SUCH_DEAL, last=mp.deals - 1, deal=deal)
+        out = await asyncio.to_thread(mp.deal, deal)
+        out.update({"match": row.id, "game": row.game, "players": row.players,
+                    "match_result": mp.result})
+        return JSONResponse(out)
+
     @endpoint
     async def leaderboard(request: Request) -> Response:
+        """``?period=week`` (from Monday 00:00 salon time) or ``all`` (the default)."""
         game = request.path_params["game"]
         if game not in GAME_NAMES:
             raise HTTPError(404, "not_found", NO_GAME, game=repr(game))
         limit = _int_param(request, "limit", 50, 1, 500)
-        rows = await salon.store.read(lambda s: standings_rows(s, game, None, limit))
+        period = request.query_params.get("period", "all")
+        if period not in PERIODS:
+            raise HTTPError(400, "bad_request", BAD_PERIOD, choices=list(PERIODS),
+                            period=repr(period))
+        since = week_start(now_ms()) if period == "week" else None
+        rows = await salon.store.read(lambda s: standings_rows(s, game, None, limit, since))
         for rank, row in enumerate(rows, 1):
             row["rank"] = rank
             row.pop("game", None)
-        return JSONResponse({"game": game, "rows": rows})
+        return JSONResponse({"game": game, "period": period, "since": since, "rows": rows})
 
     async def find(request: Request) -> UserInfo:
         name = request.path_params["name"]
@@ -399,6 +487,13 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         before = int(before_raw) if before_raw and before_raw.isdigit() else None
         rows = await salon.store.read(lambda s: history(s, u.id, limit, before))
         return JSONResponse({"matches": rows})
+
+    @endpoint
+    async def user_chips(request: Request) -> Response:
+        u = await find(request)
+        limit = _int_param(request, "limit", 200, 1, 1000)
+        rows = await salon.store.read(lambda s: chip_history(s, u.id, limit))
+        return JSONResponse({"points": rows})
 
     # ------------------------------------------------------------ the WebSocket
     limit = settings.max_message_bytes
@@ -481,19 +576,27 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
         Route("/api/auth/login", login, methods=["POST"]),
         Route("/api/auth/guest", guest, methods=["POST"]),
         Route("/api/auth/logout", logout, methods=["POST"]),
+        Route("/api/auth/password", password_change, methods=["POST"]),
         Route("/api/me", me),
         Route("/api/me/ledger", my_ledger),
         Route("/api/tables", lobby, methods=["GET"]),
         Route("/api/tables", open_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table),
+        Route("/api/invites/{code}", invite),
         Route("/api/matches/{match_id}", match),
         Route("/api/matches/{match_id}/record", record),
+        Route("/api/matches/{match_id}/positions", positions),
         Route("/api/leaderboard/{game}", leaderboard),
         Route("/api/users/{name}", user),
         Route("/api/users/{name}/matches", user_matches),
+        Route("/api/users/{name}/chips", user_chips),
         WebSocketRoute("/ws", ws_endpoint),
     ]
     if settings.static_dir is not None and settings.static_dir.is_dir():
+        # The web app's manifest and icons by their proper types, whatever the system's
+        # mime.types says (an installable app needs application/manifest+json).
+        for ext, kind in STATIC_TYPES.items():
+            mimetypes.add_type(kind, ext)
         routes.append(Mount("/", app=StaticFiles(directory=settings.static_dir, html=True),
                             name="web"))
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -13,13 +13,14 @@ from typing import Any
 from kahvehane.errors import CATALOGUE
 from kahvehane.games import all_specs, get_game
 from kahvehane.server import errors as server_errors
+from kahvehane.server.table import chat
 from kahvehane.store import accounts, ledger
 
 __all__ = ["SERVER_MESSAGES", "games_json", "messages_json"]
 
 #: The modules whose messages the server sends beside the engines' (imported here for
 #: their entries in the catalogue).
-SERVER_MESSAGES = (server_errors, accounts, ledger)
+SERVER_MESSAGES = (server_errors, chat, accounts, ledger)
 
 
 def games_json() -> dict[str, Any]:

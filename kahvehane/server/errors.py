@@ -236,10 +236,66 @@ BAD_CREDENTIALS = Message("http.bad_credentials", "wrong name or password",
 NO_OPEN_TABLE = Message("http.no_open_table", "no such open table", "böyle açık bir masa yok")
 NO_MATCH = Message("http.no_match", "no such match", "böyle bir oyun yok")
 NO_GAME = Message("http.no_game", "no game {game}", "{game} diye bir oyun yok")
+NO_SUCH_DEAL = Message("http.no_such_deal", "the match has deals 0 to {last}, not {deal}",
+                      "oyunun elleri 0 ile {last} arası, {deal} yok")
+BAD_PERIOD = Message("http.bad_period", "period must be {choices}, not {period}",
+                     "dönem {choices} olmalı, {period} değil")
 NO_PLAYER = Message("http.no_player", "no such player", "böyle bir oyuncu yok")
+GUEST_NO_PASSWORD = Message("http.guest_no_password",
+                            "a guest has no password to change: sign up for an account",
+                            "misafirin değiştirilecek şifresi yok: bir hesap açın")
+OLD_AND_NEW = Message("http.old_and_new_password",
+                      "send old_password and new_password, both strings",
+                      "old_password ve new_password gönderin, ikisi de metin olmalı")
 MATCH_ABORTED = Message("http.match_aborted",
                         "the match ended without a result and has no record",
                         "oyun sonuçsuz bitti, kaydı yok")
 MATCH_IN_PROGRESS = Message("http.match_in_progress",
                             "the record is published when the match is over",
                             "oyunun kaydı oyun bitince yayımlanır")
+
+# ---------------------------------------------------------------- table talk, seats (21)
+CHAT_JOIN_FIRST = Message("server.chat.join_first", "join the table to talk at it",
+                          "masada konuşmak için önce masaya girin")
+CHAT_SIGN_IN = Message("server.chat.sign_in", "sign in (or play as a guest) to talk",
+                       "konuşmak için giriş yapın (ya da misafir olarak oynayın)")
+CHAT_EMPTY = Message("server.chat.empty", "send 'text' (not empty) or a known 'phrase'",
+                     "'text' (boş olmayan) ya da bilinen bir 'phrase' gönderin")
+CHAT_TOO_LONG = Message("server.chat.too_long",
+                        "a line is at most {max} characters; this one has {length}",
+                        "bir satır en fazla {max} karakter olabilir; bu {length} karakter")
+CHAT_UNKNOWN_PHRASE = Message("server.chat.unknown_phrase", "no quick phrase {phrase}",
+                              "{phrase} diye hazır bir söz yok")
+CHAT_RATE = Message("server.chat.rate_limited",
+                    "at most {lines} lines in {seconds} s: wait a moment",
+                    "{seconds} sn içinde en fazla {lines} satır: biraz bekleyin")
+CHAT_WATCHERS_OFF = Message("server.chat.watchers_off",
+                            "the table manager has turned watchers' talk off",
+                            "masa yöneticisi izleyicilerin konuşmasını kapattı")
+MANAGER_SETTINGS = Message("server.manager_settings",
+                           "only the table manager changes the table's settings",
+                           "masanın ayarlarını yalnızca masa yöneticisi değiştirir")
+BAD_SETTINGS = Message("server.bad_settings", "{field} must be true or false",
+                       "{field} true ya da false olmalı")
+INVITE_ONLY = Message("server.invite_only",
+                      "this is a friends' table: open it with its invitation link",
+                      "bu bir arkadaş masası: davet bağlantısıyla açın")
+INVITED_WATCH_NEEDS_PRIVATE = Message(
+    "server.invited_watch_needs_private",
+    "'invited_watch' is for private tables ('private': true)",
+    "'invited_watch' yalnızca özel masalar içindir ('private': true)")
+NO_INVITE = Message("http.no_invite", "no open table has this invitation",
+                    "bu davetle açık bir masa yok")
+MANAGER_UNSEATS = Message("server.manager_unseats",
+                          "only the table manager removes a person from a seat",
+                          "bir kişiyi koltuktan yalnızca masa yöneticisi kaldırır")
+SEAT_EMPTY = Message("server.seat_empty", "nobody sits at seat {seat}",
+                     "{seat}. koltukta kimse oturmuyor")
+UNSEAT_BEFORE_MATCH = Message("server.unseat_before_match",
+                              "a person is removed from a seat only before the match",
+                              "bir kişi koltuktan yalnızca oyun başlamadan kaldırılır")
+UNSEAT_SELF = Message("server.unseat_self", "to give up your own seat, leave it",
+                      "kendi koltuğunuzu bırakmak için kalkın")
+REMATCH_AFTER = Message("server.rematch_after",
+                        "a rematch is agreed after a match, while the table waits",
+                        "rövanşa bir oyun bittikten sonra, masa beklerken karar verilir")

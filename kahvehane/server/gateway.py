@@ -33,17 +33,21 @@ from kahvehane.server.salon import Salon
 from kahvehane.server.table.ports import Command, Viewer
 from kahvehane.store.accounts import SignIn, UserInfo, chips_of, sign_in
 
-__all__ = ["CHANGING", "SESSION_EXPIRED", "SIGNED_OUT", "TABLE_MESSAGES", "Gateway"]
+__all__ = ["CHANGING", "PASSWORD_CHANGED", "SESSION_EXPIRED", "SIGNED_OUT", "TABLE_MESSAGES",
+           "Gateway"]
 
 #: Client message types handled by a table (``docs/protocol.md`` §3.2).
 TABLE_MESSAGES = frozenset(
-    {"join", "part", "sit", "leave", "start", "cancel", "act", "back", "suggest"}
+    {"join", "part", "sit", "leave", "start", "cancel", "act", "back", "suggest", "chat",
+     "settings", "unseat", "rematch"}
 )
 #: Client message types that change something: the session is checked before each.
-CHANGING = frozenset({"create", "sit", "leave", "start", "cancel", "act", "back"})
+CHANGING = frozenset({"create", "sit", "leave", "start", "cancel", "act", "back", "chat",
+                      "settings", "unseat", "rematch"})
 #: Close codes of a connection whose session ended (docs/protocol.md §3.1).
 SIGNED_OUT = 4001
 SESSION_EXPIRED = 4002
+PASSWORD_CHANGED = 4003  # the account's password changed in another session
 
 log = logging.getLogger("kahvehane.server")
 
@@ -75,12 +79,17 @@ class Gateway:
         self.conns[conn_id] = conn
         return conn
 
-    def session_ended(self, token_hash: str) -> None:
-        """A sign-in session ended (logout): its connections are closed with
-        :data:`SIGNED_OUT`, before any other message of theirs is handled."""
+    def session_ended(self, token_hash: str, code: int = SIGNED_OUT) -> None:
+        """A sign-in session ended (logout: :data:`SIGNED_OUT`; a password change in
+        another session: :data:`PASSWORD_CHANGED`): its connections are closed with
+        ``code``, before any other message of theirs is handled."""
+        self.sessions_ended({token_hash}, code)
+
+    def sessions_ended(self, token_hashes: set[str], code: int) -> None:
+        """:meth:`session_ended` for several sessions, in one pass over the connections."""
         for conn in list(self.conns.values()):
-            if conn.session is not None and conn.session.token_hash == token_hash:
-                conn.close(SIGNED_OUT)
+            if conn.session is not None and conn.session.token_hash in token_hashes:
+                conn.close(code)
 
     def disconnected(self, conn: Conn) -> None:
         """The connection is gone: it follows no lobby and is detached from its tables."""
@@ -168,7 +177,10 @@ class Gateway:
             log.warning("create: the database failed (%s)", (str(exc).splitlines() or [""])[0])
             conn.refuse(ProtocolError("storage_failed", STORAGE_FAILED), msg=msg)
             return
-        conn.send({"type": "created", "id": message_id(msg), "table": table.info()})
+        created: JSONObj = {"type": "created", "id": message_id(msg), "table": table.info()}
+        if table.access.private:
+            created["invite"] = table.access.invite  # the manager's link to share
+        conn.send(created)
         table.submit(Command("join", conn.viewer, {"type": "join", "table": table.id}))
 
     # ================================================================ from the bus

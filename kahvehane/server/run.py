@@ -35,6 +35,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--burst", type=int, default=d.burst)
     p.add_argument("--idle-close", type=float, default=d.idle_close,
                    help="close an empty table after this many seconds")
+    p.add_argument("--session-days", type=float, default=d.session_days,
+                   help="a sign-in lasts this many days (30)")
     p.add_argument("--secure-cookies", action="store_true",
                    help="mark the session cookie Secure (serve behind HTTPS)")
     p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
@@ -70,6 +72,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         guest_chips=args.guest_chips, new_accounts_per_hour=args.new_accounts, rate=args.rate,
         burst=args.burst,
         idle_close=args.idle_close, secure_cookies=args.secure_cookies,
+        session_days=args.session_days,
         trusted_proxies=tuple(args.trusted_proxy), faults=frozenset(args.fault),
         static_dir=Path(args.static) if args.static else d.static_dir,
         redis_url=args.redis, node_id=args.node_id, redis_prefix=args.redis_prefix,

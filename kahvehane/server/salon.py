@@ -24,9 +24,12 @@ from kahvehane.server.bus import LocalBus
 from kahvehane.server.errors import (
     BAD_CLOCK,
     BAD_OPTIONS,
+    BAD_SETTINGS,
     ENTRY_NEEDED,
+    INVITED_WATCH_NEEDS_PRIVATE,
     NO_ENTRY,
     OPTIONS_NOT_OBJECT,
+    RESUME_FAILED,
     SIGN_IN_TO_OPEN,
     UNKNOWN_GAME,
     ProtocolError,
@@ -35,9 +38,11 @@ from kahvehane.server.pauses import collect_on_schedule, freeze_now
 from kahvehane.server.protocol import JSONObj, dumps
 from kahvehane.server.settings import Settings
 from kahvehane.server.table import Command, TableActor
+from kahvehane.server.table.access import Access, new_invite
 from kahvehane.store import Store
 from kahvehane.store.accounts import UserInfo, user_info
-from kahvehane.store.tables import OpenTable, create_table, open_tables
+from kahvehane.store.matches import abort_match
+from kahvehane.store.tables import OpenTable, close_table, create_table, open_tables
 
 __all__ = ["OpenedTable", "Salon", "table_options", "table_settings"]
 
@@ -73,6 +78,7 @@ class OpenedTable(Protocol):
     line to the node that owns it."""
 
     id: str
+    access: Access
 
     def info(self) -> JSONObj: ...
 
@@ -114,16 +120,19 @@ class Salon:
 
     def _actor(self, table_id: str, spec: GameSpec, options: JSONObj, entry: int | None,
                clock: int, manager: UserInfo, kasa: int | None,
-               matches_played: int = 0) -> TableActor:
+               matches_played: int = 0, access: Access | None = None,
+               chat: list[JSONObj] | None = None) -> TableActor:
         return TableActor(table_id, spec, options, entry, clock, manager, kasa,
                           settings=self.settings, store=self.store, outbox=self.bus,
-                          host=self, epoch=self.epoch, matches_played=matches_played)
+                          host=self, epoch=self.epoch, matches_played=matches_played,
+                          access=access, chat=chat)
 
     async def _restore(self) -> None:
-        opened = await self.store.read(open_tables)
+        recent = self.settings.chat_recent
+        opened = await self.store.read(lambda s: open_tables(s, recent))
         users = await self._users_of(opened)
         for ot in opened:
-            self._revive(ot, users)
+            await self._revive(ot, users)
         if opened:
             log.info("restored %d table(s), %d match(es) resumed", len(self.tables),
                      sum(1 for t in self.tables.values() if t.session is not None))
@@ -144,18 +153,22 @@ class Salon:
 
         return await self.store.read(load_users)
 
-    def _revive(self, ot: OpenTable, users: dict[int, UserInfo]) -> TableActor | None:
+    async def _revive(self, ot: OpenTable, users: dict[int, UserInfo]) -> TableActor | None:
         """Start the actor of a table found open in the database: its unfinished match
         resumed from its record (or ended without a result if it cannot be), or who sat
-        where."""
+        where; a table that no longer makes one closes."""
         row = ot.row
         manager = users.get(row.manager_id, UserInfo(row.manager_id, ot.manager_name, False))
         try:
+            access = Access(private=bool(row.private), invite=row.invite,
+                            invited_watch=bool(row.invited_watch),
+                            watcher_chat=bool(row.watcher_chat))
             table = self._actor(row.id, get_spec(row.game), dict(row.options), row.entry,
                                 row.clock, manager, ot.kasa if row.entry else None,
-                                row.matches_played)
-        except KahvehaneError:
-            log.exception("table %s (%s) cannot be restored", row.id, row.game)
+                                row.matches_played, access, ot.chat)
+        except Exception:  # its game or options no longer make a table: it closes
+            log.exception("table %s (%s) cannot be restored; it closes", row.id, row.game)
+            await self._close_unrestorable(ot)
             return None
         if ot.match is not None and ot.record is not None:
             try:
@@ -174,6 +187,21 @@ class Salon:
             table.submit(Command("resume"))
         return table
 
+    async def _close_unrestorable(self, ot: OpenTable) -> None:
+        """A table that cannot be restored closes, and its unfinished match ends without
+        a result, its entries refunded (docs/server.md "A match that cannot go on")."""
+        table_id, match = ot.row.id, ot.match
+
+        def op(s: Session) -> None:
+            if match is not None:
+                abort_match(s, match.id, RESUME_FAILED.code, [None] * len(match.seat_users))
+            close_table(s, table_id)
+
+        try:
+            await self.store.write(op)
+        except Exception as exc:  # left open: the next start tries again
+            log.warning("table %s: its closing was not saved: %r", table_id, exc)
+
     # ================================================================ tables
     async def create_table(self, user: UserInfo | None, body: JSONObj) -> OpenedTable:
         """Open a table of ``body`` (``game``, ``options``, ``entry``, ``clock``) with
@@ -186,17 +214,18 @@ class Salon:
         return await self._open(user, game, body)
 
     async def _open(self, user: UserInfo, game: str, body: JSONObj) -> OpenedTable:
-        table_id, spec, options, entry, clock = await self._new_row(user, game, body)
-        table = self._actor(table_id, spec, options, entry, clock, user, 0 if entry else None)
+        table_id, spec, options, entry, clock, access = await self._new_row(user, game, body)
+        table = self._actor(table_id, spec, options, entry, clock, user, 0 if entry else None,
+                            access=access)
         self.tables[table_id] = table
         table.start()
         self.lobby_changed(table_id)
         return table
 
     async def _new_row(self, user: UserInfo, game: str, body: JSONObj
-                       ) -> tuple[str, GameSpec, JSONObj, int | None, int]:
-        """Check a new table's ``body`` and save its row; its id, spec, options, entry
-        and clock."""
+                       ) -> tuple[str, GameSpec, JSONObj, int | None, int, Access]:
+        """Check a new table's ``body`` and save its row; its id, spec, options, entry,
+        clock and access."""
         spec = get_spec(game)
         raw = body.get("options") or {}
         if not isinstance(raw, dict):
@@ -207,12 +236,29 @@ class Salon:
         clock = body.get("clock", self.settings.clock)
         if isinstance(clock, bool) or not isinstance(clock, int) or not 1 <= clock <= 600:
             raise ProtocolError("bad_options", BAD_CLOCK)
+        access = _access(body)
         table_id = secrets.token_hex(4)
         seats = get_game(spec.id).num_seats(game_options)
         uid = user.id
         await self.store.write(
-            lambda s: create_table(s, table_id, game, options, entry, clock, uid, seats))
-        return table_id, spec, options, entry, clock
+            lambda s: create_table(s, table_id, game, options, entry, clock, uid, seats,
+                                   private=access.private, invite=access.invite,
+                                   invited_watch=access.invited_watch))
+        return table_id, spec, options, entry, clock, access
+
+    def by_invite(self, code: object) -> TableActor | None:
+        """The open private table whose invitation code is ``code``."""
+        if not isinstance(code, str) or not code:
+            return None
+        for table in self.tables.values():
+            if table.access.private and table.access.invite == code:
+                return table
+        return None
+
+    def listed(self, table_id: str) -> TableActor | None:
+        """The open table ``table_id`` if the lobby shows it (not a private one)."""
+        table = self.tables.get(table_id)
+        return None if table is None or table.access.private else table
 
     def route(self, table_id: object, cmd: Command) -> bool:
         """Hand ``cmd`` to the table ``table_id``; ``False`` if there is no such open
@@ -237,11 +283,11 @@ class Salon:
         gets it. What the watchers were last told is forgotten, so that the next flush
         tells every watcher each change since, whatever the list they got."""
         self._told.clear()
-        return [t.info() for t in self.tables.values()]
+        return [t.info() for t in self.tables.values() if not t.access.private]
 
     def table_info(self, table_id: str) -> JSONObj | None:
-        """An open table's lobby line (``GET /api/tables/ID``), or ``None``."""
-        table = self.tables.get(table_id)
+        """A listed open table's lobby line (``GET /api/tables/ID``), or ``None``."""
+        table = self.listed(table_id)
         return table.info() if table is not None else None
 
     def lobby_changed(self, table_id: str) -> None:
@@ -273,6 +319,8 @@ class Salon:
             if table is None:
                 texts.append(dumps({"type": "lobby_remove", "table": table_id}))
                 continue
+            if table.access.private:  # a friends' table is never listed
+                continue
             text = dumps({"type": "lobby_update", "table": table.info()})
             if self._told.get(table_id) != text:
                 self._told[table_id] = text
@@ -285,6 +333,20 @@ class Salon:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+
+def _access(body: JSONObj) -> Access:
+    """A new table's privacy: ``private`` (a friends' table, with a fresh invitation
+    code) and ``invited_watch`` (watched only by invitation; private tables only)."""
+    private = body.get("private", False)
+    invited_watch = body.get("invited_watch", False)
+    for name, value in (("private", private), ("invited_watch", invited_watch)):
+        if not isinstance(value, bool):
+            raise ProtocolError("bad_options", BAD_SETTINGS, field=repr(name))
+    if invited_watch and not private:
+        raise ProtocolError("bad_options", INVITED_WATCH_NEEDS_PRIVATE)
+    return Access(private=private, invite=new_invite() if private else None,
+                  invited_watch=invited_watch)
 
 
 def _entry(spec: GameSpec, entry: object) -> int | None:

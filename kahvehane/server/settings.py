@@ -51,6 +51,10 @@ class Settings:
     bot_kind: str = "heuristic"  # used when the game has it, else "random"
     gc_freeze_every: float = 1.0  # freeze what survived (out of automatic collections)
     gc_full_every: float = 600.0  # one full collection, frozen objects included
+    chat_max_chars: int = 200  # a table talk line, after cleaning
+    chat_lines: int = 5  # lines a person may say at a table per chat_seconds
+    chat_seconds: float = 10.0
+    chat_recent: int = 50  # lines a (re)joining client is given
     static_dir: Path | None = field(default=WEB_STATIC)
     faults: frozenset[str] = frozenset()  # FAULTS to inject, for tests only
     # a salon on several nodes (docs/scaling.md): Redis, this node's id, the prefix of

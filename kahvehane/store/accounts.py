@@ -209,5 +209,20 @@ def session_user(session: Session, token: str) -> UserInfo | None:
     return None if found is None else found.user
 
 
+def change_password(session: Session, user_id: int, password_hash: str,
+                    keep: str) -> list[str]:
+    """Set the account's password hash and end its sign-in sessions but the one whose
+    token hash is ``keep`` (the one that changed it): the hashes of those ended."""
+    user = session.get(User, user_id)
+    if user is None or user.password_hash is None:
+        raise LookupError(f"no account {user_id} with a password")
+    user.password_hash = password_hash
+    ended = list(session.scalars(select(LoginSession.token_hash).where(
+        LoginSession.user_id == user_id, LoginSession.token_hash != keep)))
+    if ended:
+        session.execute(delete(LoginSession).where(LoginSession.token_hash.in_(ended)))
+    return ended
+
+
 def end_session(session: Session, token: str) -> None:
     session.execute(delete(LoginSession).where(LoginSession.token_hash == token_hash(token)))

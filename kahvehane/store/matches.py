@@ -126,6 +126,14 @@ def action_row(match_id: int, k: int, i: int, action: dict[str, Any]) -> dict[st
     return {"match_id": match_id, "k": k, "i": i, "action": action}
 
 
+def save_seat_changes(session: Session, match_id: int, changes: list[dict[str, Any]]) -> None:
+    """The match's seat changes so far (its record's ``seat_changes``)."""
+    row = session.get(MatchRow, match_id)
+    if row is None:
+        raise LookupError(f"no match {match_id}")
+    row.seat_changes = list(changes)
+
+
 def abort_match(session: Session, match_id: int, reason: str,
                 seats: list[int | None]) -> int | None:
     """End a match that cannot go on, without a result (status ``aborted``, ``reason``:
@@ -251,8 +259,12 @@ def load_record(session: Session, match_id: int, *, reveal_all: bool) -> dict[st
             entry["seed"] = d.seed
         entry["actions"] = actions.get(d.k, [])
         out_deals.append(entry)
-    return {"format": "kahvehane/1", "game": row.game, "options": row.options,
-            "players": row.players, "seed": None, "deals": out_deals}
+    out: dict[str, Any] = {"format": "kahvehane/1", "game": row.game,
+                           "options": row.options, "players": row.players, "seed": None,
+                           "deals": out_deals}
+    if row.seat_changes:
+        out["seat_changes"] = row.seat_changes
+    return out
 
 
 # ----------------------------------------------------------------- queries for the API
@@ -262,5 +274,6 @@ def match_info(row: MatchRow) -> dict[str, Any]:
         "players": row.players, "status": row.status, "aborted": row.aborted,
         "started_at": row.started_at,
         "finished_at": row.finished_at, "result": row.result,
+        "seat_changes": row.seat_changes or [],
         "record": f"/api/matches/{row.id}/record",
     }

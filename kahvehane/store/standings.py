@@ -9,6 +9,7 @@ without a database; the rest are the queries behind ``/api/leaderboard/{game}`` 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 from sqlalchemy import case, func, select
@@ -16,13 +17,18 @@ from sqlalchemy.orm import Session
 
 from kahvehane.games import get_spec
 from kahvehane.games.base import MatchSummary
+from kahvehane.store.ledger import user_account
 from kahvehane.store.matches import SeatOutcome, match_info
-from kahvehane.store.models import MatchPlayer, MatchRow, User
+from kahvehane.store.models import LedgerEntry, LedgerTxn, MatchPlayer, MatchRow, User
 
 #: Ranking points are stored × 12: exact for the shares they come in (3.5, 5/3, ...).
 POINTS_SCALE = 12
 
-__all__ = ["POINTS_SCALE", "SeatOutcome", "history", "seat_outcomes", "standings_rows"]
+__all__ = ["POINTS_SCALE", "SALON_TIME", "SeatOutcome", "chip_history", "history",
+           "seat_outcomes", "standings_rows", "week_start"]
+
+#: The salon's clock for "this week": Türkiye time (UTC+3 all year since 2016).
+SALON_TIME = timezone(timedelta(hours=3), "TRT")
 
 
 def seat_outcomes(summary: MatchSummary, players: Sequence[str],
@@ -60,9 +66,10 @@ def seat_outcomes(summary: MatchSummary, players: Sequence[str],
 
 
 def standings_rows(session: Session, game: str | None, user_id: int | None,
-                   limit: int) -> list[dict[str, Any]]:
+                   limit: int, since: int | None = None) -> list[dict[str, Any]]:
     """Standings per game and person: a game's leaderboard (``game``; guests left out),
-    or one person's line in every game (``user_id``)."""
+    or one person's line in every game (``user_id``); with ``since`` (ms), only the
+    matches finished from then on (the leaderboard's "this week", :func:`week_start`)."""
     wins = func.sum(case((MatchPlayer.result == "win", 1), else_=0))
     draws = func.sum(case((MatchPlayer.result == "draw", 1), else_=0))
     points = func.sum(MatchPlayer.points_x12)
@@ -80,6 +87,8 @@ def standings_rows(session: Session, game: str | None, user_id: int | None,
             q = q.order_by(wins.desc(), draws.desc(), func.count(), User.name)
     if user_id is not None:
         q = q.where(MatchPlayer.user_id == user_id).order_by(MatchPlayer.game)
+    if since is not None:
+        q = q.where(MatchPlayer.finished_at >= since)
     rows = []
     for g, uid, name, n, w, d, p, chips in session.execute(q.limit(limit)):
         rows.append({
@@ -107,4 +116,38 @@ def history(session: Session, user_id: int, limit: int, before: int | None
         info.update({"seat": mp.seat, "result": mp.result, "points": _points(mp.points_x12),
                      "chips_net": mp.chips_net})
         out.append(info)
+    return out
+
+
+def week_start(now_ms: int) -> int:
+    """Monday 00:00 of the week holding ``now_ms``, salon time (:data:`SALON_TIME`), in
+    ms: where a leaderboard's "this week" begins.
+
+    >>> week_start(1764633600000)  # Tuesday 2 December 2025, 03:00 salon time
+    1764536400000
+    """
+    now = datetime.fromtimestamp(now_ms / 1000, UTC).astimezone(SALON_TIME)
+    monday = (now - timedelta(days=now.weekday())).replace(hour=0, minute=0, second=0,
+                                                            microsecond=0)
+    return int(monday.timestamp() * 1000)
+
+
+def chip_history(session: Session, user_id: int, limit: int) -> list[dict[str, Any]]:
+    """A person's chip balance after each of their last ``limit`` ledger moves, oldest
+    first (``at`` ms, ``balance``, ``amount``, ``kind``, ``match``): the profile's chart.
+    Balances are counted back from the account's balance now, so a cut history still
+    ends at the chips the person has."""
+    acct = user_account(session, user_id)
+    rows = list(session.execute(
+        select(LedgerEntry.amount, LedgerTxn.created_at, LedgerTxn.kind, LedgerTxn.match_id)
+        .join(LedgerTxn, LedgerTxn.id == LedgerEntry.txn_id)
+        .where(LedgerEntry.account_id == acct.id)
+        .order_by(LedgerEntry.id.desc()).limit(limit)))
+    balance = int(acct.balance)
+    out: list[dict[str, Any]] = []
+    for amount, at, kind, match in rows:
+        out.append({"at": int(at), "balance": balance, "amount": int(amount), "kind": kind,
+                    "match": match})
+        balance -= int(amount)
+    out.reverse()
     return out

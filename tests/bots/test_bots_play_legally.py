@@ -12,6 +12,9 @@ from kahvehane.simulate import play_match
 CASES = [
     ("duz_okey", {"deals": 3}, ["heuristic", "random", "heuristic", "random"]),
     ("kdv_okey", {"deals": 3}, ["heuristic", "heuristic", "random", "heuristic"]),
+    ("duz_okey", {"deals": 3}, ["search:iterations=1", "heuristic", "random", "heuristic"]),
+    ("kdv_okey", {"deals": 3, "pairs": True},
+     ["heuristic", "search:iterations=1", "heuristic", "search:iterations=1"]),
     ("koz_maca", {"finish_score": 40},
      ["search:iterations=6", "heuristic", "random", "heuristic"]),
     ("balayi_kingi", {}, ["search:iterations=4", "heuristic"]),
@@ -38,13 +41,16 @@ def test_a_match_of_bots(game: str, options: dict[str, object], bots: list[str])
 
 
 def test_kinds_and_labels() -> None:
-    assert bot_kinds("duz_okey")[:2] == ["random", "heuristic"]
+    assert bot_kinds("duz_okey")[:3] == ["random", "heuristic", "search"]
     assert "tempered" in bot_kinds("duz_okey")
     assert bot_kinds("casino") == ["random", "heuristic", "search", "tempered"]
     bot = make_bot("balayi_kingi", "search:iterations=5;time=0.5", 1)
     assert bot.label == "bot:search"
-    with pytest.raises(BotSpecError, match="no 'search' bot for duz_okey"):
-        make_bot("duz_okey", "search", 0)
+    with pytest.raises(BotSpecError, match="no 'minimax' bot for duz_okey"):
+        make_bot("duz_okey", "minimax", 0)
+    assert make_bot("kdv_okey", "search:time=0.05", 2).label == "bot:search"
+    with pytest.raises(BotSpecError, match="bad parameter"):
+        make_bot("duz_okey", "search:time=0", 0)
     with pytest.raises(BotSpecError, match="no parameter 'depth'"):
         make_bot("koz_maca", "search:depth=3", 0)
     with pytest.raises(BotSpecError, match="bad parameter"):

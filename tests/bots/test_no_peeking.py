@@ -28,7 +28,7 @@ def test_choose_takes_only_the_view_and_the_legal_actions() -> None:
 
 
 def _spec(kind: str) -> str:
-    return "search:iterations=12" if kind == "search" else kind
+    return "search:iterations=12" if kind == "search" else kind  # no clock: repeatable
 
 
 @pytest.mark.parametrize(("game", "options"), CARD_GAMES)
@@ -75,8 +75,8 @@ def test_okey_bots_choose_the_same_on_other_hidden_tiles(game: str) -> None:
     assert sa.view(1) != sb.view(1)
     for kind in bot_kinds(game):
         for _ in range(3):  # arrange, then discard: the same on both deals
-            ba = make_bot(game, kind, 0, random.Random(5))
-            bb = make_bot(game, kind, 0, random.Random(5))
+            ba = make_bot(game, _spec(kind), 0, random.Random(5))
+            bb = make_bot(game, _spec(kind), 0, random.Random(5))
             x = ba.choose(sa.view(0), sa.legal_actions(0))
             y = bb.choose(sb.view(0), sb.legal_actions(0))
             assert x == y
@@ -86,3 +86,27 @@ def test_okey_bots_choose_the_same_on_other_hidden_tiles(game: str) -> None:
     sa.apply(act)
     sb.apply(act)
     assert sa.view(0) == sb.view(0)
+
+
+@pytest.mark.parametrize(("game", "options"), [("duz_okey", {"deals": 3}),
+                                               ("kdv_okey", {"deals": 3, "pairs": True})])
+def test_okey_bots_choose_the_same_mid_deal(game: str, options: dict[str, object]) -> None:
+    """Mid-deal positions of heuristic play: on a deal with the same view and other
+    hidden tiles (other racks, another pile), every Okey bot — the search bot too,
+    which deals its own samples — makes the same choice."""
+    from kahvehane.bots.okey_memory import OkeyMemory
+
+    rng = random.Random(3)
+    compared = 0
+    for m, state, seat in positions(game, options, seed=8, every=11):
+        view = state.view(seat)
+        other = OkeyMemory(seat).sample(view, m.options, rng)
+        assert other.view(seat) == view
+        assert other.hand((seat + 1) % 4) != state.hand((seat + 1) % 4)
+        for kind in bot_kinds(game):
+            a = make_bot(game, _spec(kind), seat, random.Random(99), m.options)
+            b = make_bot(game, _spec(kind), seat, random.Random(99), m.options)
+            assert a.choose(view, state.legal_actions(seat)) == b.choose(
+                other.view(seat), other.legal_actions(seat))
+            compared += 1
+    assert compared > 10

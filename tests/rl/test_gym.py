@@ -81,5 +81,5 @@ def test_an_illegal_action_ends_the_episode_unless_asked_to_raise() -> None:
 def test_bad_seat_and_bot_are_refused() -> None:
     with pytest.raises(ValueError, match="seat 4 does not exist"):
         gym_env("koz_maca", seat=4)
-    with pytest.raises(BotSpecError, match="no 'search' bot for duz_okey"):
-        gym_env("duz_okey", opponents="search")
+    with pytest.raises(BotSpecError, match="no 'minimax' bot for duz_okey"):
+        gym_env("duz_okey", opponents="minimax")

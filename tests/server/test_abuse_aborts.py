@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from kahvehane.store.models import ActionRow
+from kahvehane.store.models import ActionRow, SalonTable
 from tests.server.harness import (
     Player,
     Server,
@@ -125,19 +125,39 @@ def test_a_match_that_fails_to_start_is_ended_and_refunded(backend: str, fresh_d
         srv.stop()
 
 
-def _break_record(db_url: str, match_id: int) -> None:
-    """Make the match's saved record one the engine cannot replay: its first action
-    becomes a move no game has."""
+async def _match_in_play(srv: Server, name: str) -> tuple[str, str, int]:
+    """A new account's Koz Maça match with an entry, two moves in: its token, the table
+    and the match."""
+    p = Player(srv, await signup(srv, name), "p")
+    await p.connect()
+    table = await _koz_table(p)
+    await p.send(type="start", table=table)
+    started = await p.expect(lambda m: m.get("kind") == "match_start")
+    assert await play_until_end(p, table, random_chooser, random.Random(7),
+                                stop_after=2) is None
+    assert await _chips(srv, p.token) == START - ENTRY
+    await p.close()
+    assert p.token is not None
+    return p.token, table, int(started["data"]["match"])
+
+
+def _sql(db_url: str, statement: sa.Executable) -> None:
+    """Change the database of a stopped server."""
     engine = sa.create_engine(db_url.replace("postgresql://", "postgresql+psycopg://"))
     try:
         with engine.begin() as conn:
-            first = conn.execute(sa.select(sa.func.min(ActionRow.id))
-                                 .where(ActionRow.match_id == match_id)).scalar_one()
-            assert first is not None
-            conn.execute(sa.update(ActionRow).where(ActionRow.id == first)
-                         .values(action={"act": "fly", "seat": 0}))
+            conn.execute(statement)
     finally:
         engine.dispose()
+
+
+def _break_record(db_url: str, match_id: int) -> None:
+    """Make the match's saved record one the engine cannot replay: its first action
+    becomes a move no game has."""
+    first = (sa.select(sa.func.min(ActionRow.id)).where(ActionRow.match_id == match_id)
+             .scalar_subquery())
+    _sql(db_url, sa.update(ActionRow).where(ActionRow.id == first)
+         .values(action={"act": "fly", "seat": 0}))
 
 
 @pytest.mark.parametrize("how", ["fault", "broken_record"])
@@ -150,22 +170,8 @@ def test_a_match_that_fails_to_resume_is_ended_and_refunded(how: str, backend: s
     why (``server.aborted.not_resumed``), and a new match starts there."""
     srv = Server(fresh_db, tmp_path / "server.log")
     srv.start()
-
-    async def first() -> tuple[str, str, int]:
-        p = Player(srv, await signup(srv, f"geri{backend}"), "p")
-        await p.connect()
-        table = await _koz_table(p)
-        await p.send(type="start", table=table)
-        started = await p.expect(lambda m: m.get("kind") == "match_start")
-        assert await play_until_end(p, table, random_chooser, random.Random(7),
-                                    stop_after=2) is None
-        assert await _chips(srv, p.token) == START - ENTRY
-        await p.close()
-        assert p.token is not None
-        return p.token, table, int(started["data"]["match"])
-
     try:
-        token, table, match_id = asyncio.run(first())
+        token, table, match_id = asyncio.run(_match_in_play(srv, f"geri{backend}"))
         srv.stop(kill=True)
         if how == "fault":
             srv.extra = ["--fault", "restore"]
@@ -195,5 +201,36 @@ def test_a_match_that_fails_to_resume_is_ended_and_refunded(how: str, backend: s
 
         asyncio.run(second())
         assert "cannot be resumed" in (tmp_path / "server.log").read_text()
+    finally:
+        srv.stop()
+
+
+def test_a_table_that_cannot_be_restored_closes_and_refunds(backend: str, fresh_db: str,
+                                                            tmp_path: Path) -> None:
+    """After a ``kill -9`` the table's game is one this salon does not have: the server
+    still starts, the table is closed and its unfinished match ended without a result,
+    the entry refunded."""
+    srv = Server(fresh_db, tmp_path / "server.log")
+    srv.start()
+    try:
+        token, table, match_id = asyncio.run(_match_in_play(srv, f"kapa{backend}"))
+        srv.stop(kill=True)
+        _sql(fresh_db, sa.update(SalonTable).where(SalonTable.id == table)
+             .values(game="tavla"))
+        srv.start()
+
+        async def second() -> None:
+            lobby = (await api(srv, "GET", "/api/tables")).json()["tables"]
+            assert table not in [t["id"] for t in lobby]
+            assert await _chips(srv, token) == START
+            m = (await api(srv, "GET", f"/api/matches/{match_id}")).json()["match"]
+            assert m["status"] == "aborted" and m["aborted"] == "server.aborted.not_resumed"
+
+        asyncio.run(second())
+        srv.stop()
+        srv.start()  # closed for good: not restored again
+        lobby = asyncio.run(api(srv, "GET", "/api/tables")).json()["tables"]
+        assert table not in [t["id"] for t in lobby]
+        assert "cannot be restored; it closes" in (tmp_path / "server.log").read_text()
     finally:
         srv.stop()

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy.orm import Session
 
+from kahvehane.server.gateway import PASSWORD_CHANGED, SESSION_EXPIRED, SIGNED_OUT
 from kahvehane.store import Store
 from kahvehane.store.accounts import chips_of, create_user
 from kahvehane.store.ledger import audit
@@ -55,7 +56,7 @@ def test_guests_cannot_feed_an_account(server: Server, backend: str) -> None:
             guests.append(g)
         await host.send(type="start", table=table)
         start = await host.expect(lambda m: m.get("kind") == "match_start")
-        assert start["data"]["players"][1:] == ["bot:heuristic"] * 3
+        assert start["data"]["players"][1:] == ["bot:heuristic (orta)"] * 3  # the default level
         end = await play_until_end(host, table, random_chooser, random.Random(20))
         assert end is not None and end["data"]["chips"] is not None
         for g in guests:
@@ -159,3 +160,19 @@ def test_both_docs_state_one_policy() -> None:
 
     assert policy("protocol.md") == policy("server.md")
     assert "server.guest_no_entry" in policy("server.md")
+
+
+def test_both_docs_state_the_same_limits_and_close_codes() -> None:
+    """docs/protocol.md and docs/server.md carry one table of limits and one of close
+    codes, word for word, and it names every close code the gateway uses."""
+    root = Path(__file__).resolve().parents[2]
+
+    def tables(doc: str) -> str:
+        text = (root / "docs" / doc).read_text()
+        start = text.index("| what | key | how much |")
+        end = text.index("| 4003 |", start)
+        return text[start:text.index("\n", end)]
+
+    assert tables("protocol.md") == tables("server.md")
+    for code in (SIGNED_OUT, SESSION_EXPIRED, PASSWORD_CHANGED, 1007, 1008, 1009, 1013):
+        assert f"| {code} |" in tables("server.md"), code

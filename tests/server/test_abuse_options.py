@@ -9,6 +9,7 @@ import asyncio
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -57,14 +58,22 @@ def test_every_integer_option_refuses_floats_booleans_and_strings(server: Server
     asyncio.run(run())
 
 
+#: a value of every JSON type: null, booleans, integers (in and out of range), floats
+#: (whole ones such as 2.0 too), strings (numbers as text, choices, rubbish), lists, objects
 _value = st.one_of(st.none(), st.booleans(), st.integers(-3, 40),
-                   st.floats(allow_nan=False, width=32), st.text(max_size=4),
-                   st.lists(st.integers(0, 3), max_size=2))
+                   st.sampled_from([2.0, 3.0, 5.0, 21.0, 0.5, -1.0]),
+                   st.floats(allow_nan=False, width=32),
+                   st.sampled_from(["2", "5", "true", "clockwise", "first_to_six", ""]),
+                   st.text(max_size=4), st.lists(st.integers(0, 3), max_size=2),
+                   st.dictionaries(st.text(max_size=2), st.integers(0, 3), max_size=1))
+
+#: one value of each type, tried for every option of every game
+EACH_TYPE: list[Any] = [None, True, False, 0, 2, 5, 2.0, 5.5, "2", "clockwise", "", [2],
+                        {"x": 1}]
 
 
 @st.composite
-def _options(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
-    game = draw(st.sampled_from(sorted(GAME_NAMES)))
+def _options(draw: st.DrawFn, game: str) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for o in get_spec(game).options:
         choice = draw(st.sampled_from(["leave", "valid", "any"]))
@@ -75,26 +84,25 @@ def _options(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
                 options[o.name] = draw(st.integers(o.min if o.min is not None else 0,
                                                    min(o.max if o.max is not None else 5,
                                                        (o.min or 0) + 2)))
+            else:
+                options[o.name] = draw(st.booleans() if o.type is bool else _value)
         elif choice == "any":
             options[o.name] = draw(_value)
     if draw(st.booleans()):
         options[draw(st.text(min_size=1, max_size=3))] = draw(_value)
-    return game, options
+    return options
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(case=_options(), seed=st.integers(0, 2**32))
-def test_any_options_are_refused_or_play_to_the_end(case: tuple[str, dict[str, Any]],
-                                                    seed: int) -> None:
-    """Whatever the options: ``bad_options`` with a message, or a match (random legal
-    moves) that plays every deal and ends with a result."""
-    game, raw = case
+def _refused_or_plays_to_the_end(game: str, raw: dict[str, Any], seed: int) -> bool:
+    """``bad_options`` with a message (``False``), or a match of the salon's bots that
+    plays every deal and ends with a result (``True``)."""
     spec = get_spec(game)
     try:
         options = table_options(spec, raw)
     except ProtocolError as exc:
         assert exc.protocol_code == "bad_options" and exc.reason
-        return
+        assert exc.message.code and exc.message.tr  # in Turkish too
+        return False
     rules = get_game(game)
     seats = rules.num_seats(options)
     match = Match(rules, options, players=[f"p{i}" for i in range(seats)])
@@ -109,5 +117,32 @@ def test_any_options_are_refused_or_play_to_the_end(case: tuple[str, dict[str, A
         while (state := match.current) is not None:
             seat = state.to_act[0]
             match.apply(bots[seat].choose(state.view(seat), state.legal_actions(seat)))
-    assert match.complete
-    assert match.result_json()
+    assert match.complete, (game, raw)
+    assert match.result_json()["complete"]
+    return True
+
+
+@pytest.mark.parametrize("game", sorted(GAME_NAMES))
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_any_options_are_refused_or_play_to_the_end(game: str, data: st.DataObject,
+                                                    seed: int) -> None:
+    """Every game, random values of every type for its options (and unknown ones):
+    ``bad_options`` with a message, or a match that plays every deal and ends."""
+    _refused_or_plays_to_the_end(game, data.draw(_options(game), label="options"), seed)
+
+
+@pytest.mark.parametrize(("game", "option"),
+                         [(g, o.name) for g in sorted(GAME_NAMES) for o in get_spec(g).options])
+def test_every_option_takes_or_refuses_each_type(game: str, option: str) -> None:
+    """Each option of each game, given a value of each type (the others valid): refused
+    with a clear error, or a table that plays to the end; values of the wrong type
+    are always refused."""
+    spec = next(o for o in get_spec(game).options if o.name == option)
+    for value in EACH_TYPE:
+        played = _refused_or_plays_to_the_end(game, {**_valid(game), option: value}, 7)
+        wrong_type = value is not None and (
+            isinstance(value, bool) != (spec.type is bool)
+            or not isinstance(value, spec.type))
+        if wrong_type:
+            assert not played, (game, option, value)

@@ -181,3 +181,42 @@ def test_any_sequence_keeps_one_seat_per_person_and_refusals_change_nothing(
         assert (s.countdown_ends is not None) == (s.status == COUNTDOWN)
         if s.status != PLAYING:
             assert not any(st.away or st.left for st in s.seats)
+
+
+def test_the_manager_removes_a_person_before_the_match() -> None:
+    s = Seating(3, manager=AYSE)
+    s.sit(AYSE, 0)
+    s.sit(CAN, 1)
+    _refused("forbidden", "server.manager_unseats", s.unseat, CAN, 0)
+    _refused("bad_message", "server.unseat_self", s.unseat, AYSE, 0)
+    _refused("not_seated", "server.seat_empty", s.unseat, AYSE, 2)
+    _refused("bad_message", "server.no_such_seat", s.unseat, AYSE, 3)
+    who, undo = s.unseat(AYSE, 1)
+    assert who == CAN and s.seats[1].user is None and s.seat_of(CAN) is None
+    s.undo(undo)
+    assert s.seat_of(CAN) == 1
+    s.start_countdown(AYSE, now=0, seconds=1)
+    _refused("table_busy", "server.unseat_before_match", s.unseat, AYSE, 1)
+    s.playing()
+    _refused("table_busy", "server.unseat_before_match", s.unseat, AYSE, 1)
+    assert s.seat_of(CAN) == 1
+
+
+def test_a_rematch_needs_everyone_seated() -> None:
+    s = Seating(3, manager=AYSE)
+    s.sit(AYSE, 0)
+    s.sit(CAN, 2)
+    _refused("table_busy", "server.rematch_after", s.agree_rematch, CAN, after_match=False)
+    _refused("not_seated", "server.not_seated", s.agree_rematch, DENIZ, after_match=True)
+    assert s.agree_rematch(CAN, after_match=True) is True
+    assert s.agree_rematch(CAN, after_match=True) is False  # no news
+    assert s.rematch_seats() == [2] and not s.everyone_agreed()
+    s.sit(DENIZ, 1)  # a newcomer has a say too
+    assert s.agree_rematch(AYSE, after_match=True)
+    assert s.rematch_seats() == [0, 2] and not s.everyone_agreed()
+    s.leave(DENIZ)
+    assert s.everyone_agreed()
+    # the agreement starts the countdown without the manager, once
+    s.start_countdown(CAN, now=0, seconds=1, agreed=True)
+    assert s.status == COUNTDOWN and s.rematch_seats() == []
+    _refused("table_busy", "server.rematch_after", s.agree_rematch, CAN, after_match=True)

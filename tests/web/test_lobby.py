@@ -142,3 +142,38 @@ def test_guests_play_only_tables_without_an_entry(server: WebServer,
     guest.click(f".table-card[data-table='{free}'] button.sit[data-seat='1']")
     guest.wait_for_selector("#seat-list .who.me")
     free_host.wait_for_selector("#seat-list li[data-seat='1'] .who:not(.me)")
+
+
+def test_password_change_from_the_account_menu(server: WebServer, new_page: Any,
+                                               artifacts: Path) -> None:
+    """The account menu's form changes the password: a wrong current password is
+    explained; the right one keeps this page signed in and signs the other page out
+    (its socket closed with 4003, its hello then has no user); the new password signs
+    in."""
+    page, other = new_page(server), new_page(server)
+    name = f"Sifre{secrets.token_hex(2)}"
+    sign_up(page, name)
+    other.goto("/")
+    other.fill("#auth-name", name)
+    other.fill("#auth-password", "sifre-1234")
+    other.click("#sign-in")
+    other.wait_for_selector("#user-name")
+    page.click("#change-password")
+    page.fill("#pw-old", "yanlis-sifre-1")
+    page.fill("#pw-new", "yeni-sifre-99")
+    page.click("#pw-submit")
+    page.wait_for_selector("#pw-error:not(:empty)")
+    assert "yanlış" in page.locator("#pw-error").text_content()
+    screenshot(page, artifacts, "password-form")
+    page.fill("#pw-old", "sifre-1234")
+    page.click("#pw-submit")
+    page.wait_for_selector("#password-form", state="detached")
+    assert "Şifre değişti" in page.locator("#toast").text_content()
+    other.wait_for_selector("#account-form")  # signed out there
+    assert page.locator("#user-name").text_content() == name  # still signed in here
+    page.click("#sign-out")
+    page.wait_for_selector("#account-form")
+    page.fill("#auth-name", name)
+    page.fill("#auth-password", "yeni-sifre-99")
+    page.click("#sign-in")
+    page.wait_for_selector("#user-name")

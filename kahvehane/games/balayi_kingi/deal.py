@@ -330,6 +330,16 @@ class BalayiKingiDeal(TrickDeal):
             return {}
         return {"hand": card_names(cards_of(self.hands[seat]))}
 
+    def revealed(self) -> list[JSON]:
+        """Every seat's hand (locked or not) and its piles, face-down cards included
+        (``None`` where a pile has none left); a face-up card not turned yet during the
+        contract choice is shown too, as the record's setup deals it."""
+        return [{"hand": card_names(cards_of(self.hands[s])),
+                 "piles": [{"up": NAMES[u] if u >= 0 else None,
+                            "down": NAMES[d] if d >= 0 else None}
+                           for u, d in zip(self.up[s], self.down[s], strict=True)]}
+                for s in range(SEATS)]
+
     def copy(self) -> Self:
         new = super().copy()
         new.down = [p[:] for p in self.down]

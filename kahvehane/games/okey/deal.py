@@ -149,7 +149,8 @@ class OkeyDeal(DealState):
         self.turns_started[starter] = True
         self.gosterge: int | None = None
         # each seat's rack at its last discard: its Ceza base (rule 29), summed on demand
-        self._frozen: list[rk.Rack | None] = [None, None, None, None]
+        # (or, in a deal built from a view, the sum alone: :meth:`from_position`)
+        self._frozen: list[rk.Rack | int | None] = [None, None, None, None]
         self.finisher: int | None = None
         self.finish_tile: Tile | None = None
         self.multiplier: int | None = None
@@ -163,6 +164,48 @@ class OkeyDeal(DealState):
         self._flat = [True, True, True, True]  # every block a single tile (as dealt)
         for seat in range(4):
             self._sync(seat)
+
+    @classmethod
+    def from_position(
+        cls,
+        *,
+        kdv: bool,
+        pairs: bool,
+        starter: int,
+        indicator: Tile,
+        racks: list[rk.Rack],
+        pile: list[Tile],
+        discards: list[list[Tile]],
+        turn: int,
+        phase: str,
+        discarded: list[bool],
+        gosterge: int | None,
+        frozen: list[rk.Rack | int | None],
+    ) -> Self:
+        """A deal in progress built directly from where it stands (a search bot's
+        sample of a view, :mod:`~kahvehane.games.okey.sampling`), not replayed from a
+        setup: the racks as laid out, the pile still to draw (top first), each seat's
+        discard pile (bottom first), whose turn and which part of it, which seats have
+        ended a turn, who showed the indicator, and each seat's Ceza base frozen at its
+        last discard — a layout, or the unmatched sum alone where only the sum is known
+        (a viewer's own Ceza box), ``None`` before its first discard.
+
+        The caller vouches that the tiles are a deal's 106 (the sampling module
+        checks them); nothing is replayed, so nothing about the past is invented.
+        """
+        new = cls(kdv=kdv, pairs=pairs, starter=starter, indicator=indicator,
+                  hands=[rk.rack_tiles(r) for r in racks], pile=pile)
+        new.racks = [list(r) for r in racks]
+        new.discards = [list(d) for d in discards]
+        new.turn = turn
+        new.phase = phase
+        new.discarded = list(discarded)
+        new.turns_started = [d or s == turn for s, d in enumerate(discarded)]
+        new.gosterge = gosterge
+        new._frozen = list(frozen)
+        for seat in range(4):
+            new._sync(seat)
+        return new
 
     # ------------------------------------------------------------------ basics
     @property
@@ -186,8 +229,14 @@ class OkeyDeal(DealState):
         """Each seat's unmatched sum (rule 29) as laid out at its last discard, ``None``
         before its first: what KDV charges it if another seat finishes. Summed when asked
         (the layout at the discard is kept), because only KDV's end and views need it."""
-        okey = self.okey
-        return [None if r is None else unmatched_sum(r, okey) for r in self._frozen]
+        return [None if r is None else self._frozen_sum(s) for s, r in enumerate(self._frozen)]
+
+    def _frozen_sum(self, seat: int) -> int:
+        """The unmatched sum of ``seat``'s frozen layout (its current one if none)."""
+        frozen = self._frozen[seat]
+        if isinstance(frozen, int):
+            return frozen
+        return unmatched_sum(self.racks[seat] if frozen is None else frozen, self.okey)
 
     def hand(self, seat: int) -> list[Tile]:
         """The tiles ``seat`` holds, in rack order."""
@@ -573,8 +622,7 @@ class OkeyDeal(DealState):
             ):
                 out.append(None)
                 continue
-            frozen = self._frozen[seat]
-            out.append(unmatched_sum(frozen if frozen is not None else self.racks[seat], self.okey))
+            out.append(self._frozen_sum(seat))
         return out
 
     def colour_factor(self) -> int:
@@ -659,11 +707,8 @@ class OkeyDeal(DealState):
         out: JSON = {"rack": self._rack_json(seat),
                      "can_show_indicator": self.can_show_indicator(seat)}
         if self.kdv:
-            frozen = self._frozen[seat]
-            live = frozen is None
-            layout = self.racks[seat] if frozen is None else frozen
-            out["ceza"] = unmatched_sum(layout, self.okey) * self.colour_factor()
-            out["ceza_live"] = live
+            out["ceza"] = self._frozen_sum(seat) * self.colour_factor()
+            out["ceza_live"] = self._frozen[seat] is None
         return out
 
 

@@ -249,3 +249,30 @@ class InvalidRack(KahvehaneError, ValueError):
     ``ValueError`` around the solver keep working."""
 
     default_code = "okey.solver.invalid_rack"
+
+# --------------------------------------------------------------------- sampling
+BAD_VIEW = Message(
+    "okey.bad_view",
+    "not a view of an Okey deal in progress: {problem}",
+    "oynanmakta olan bir Okey elinin görünümü değil: {problem}",
+)
+WRONG_PLACES = Message(
+    "okey.assignment_places",
+    "the assignment must fill exactly the hidden places {places}, not {given}",
+    "atama tam olarak gizli yerleri ({places}) doldurmalı, {given} değil",
+)
+WRONG_SIZE = Message(
+    "okey.assignment_size",
+    "the hidden place {place} holds {size} tiles, not {count}",
+    "gizli yer {place} {size} taş tutar, {count} değil",
+)
+WRONG_TILES = Message(
+    "okey.assignment_tiles",
+    "the assignment must deal exactly the unseen tiles, each copy once: {problem}",
+    "atama görünmeyen taşları, her kopyayı bir kez dağıtmalı: {problem}",
+)
+SHOWN_COPY_IN_PILE = Message(
+    "okey.shown_copy_in_pile",
+    "the indicator's copy {tile} cannot lie in the pile: seat {seat} showed it from its rack",
+    "göstergenin eşi {tile} destede olamaz: {seat}. koltuk onu ıstakasından gösterdi",
+)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from kahvehane.games.base import JSON, DealResult, GameRules, MatchSummary
+from kahvehane.games.base import JSON, DealResult, GameRules, HiddenPlaces, MatchSummary
+from kahvehane.games.okey import sampling
 from kahvehane.games.okey.deal import OkeyDeal
 from kahvehane.games.okey.scoring import individual_winner, pairs_result, ranking_points
 from kahvehane.games.okey.setup import deal_order, read_setup
@@ -77,6 +78,15 @@ class OkeyRules(GameRules):
             True, totals, individual_winner(totals, finishes), {"ranking_points": rp}
         )
 
+    def hidden_places(self, options: JSON, view: Mapping[str, Any]) -> HiddenPlaces:
+        """The other racks, ``"rack:<s>"``, and the pile, ``"pile"``
+        (:mod:`~kahvehane.games.okey.sampling`)."""
+        return sampling.hidden_places(view)
+
+    def deal_from_view(
+        self, options: JSON, view: Mapping[str, Any], assignment: Mapping[str, Sequence[int]]
+    ) -> OkeyDeal:
+        return sampling.deal_from_view(options, view, assignment)
 
 
 DUZ_OKEY = OkeyRules("duz_okey", kdv=False)

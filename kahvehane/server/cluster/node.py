@@ -29,12 +29,14 @@ from typing import Any
 import orjson
 from redis.exceptions import RedisError
 
+from kahvehane.games.spec import GameSpec
 from kahvehane.server.cluster.redisbus import RedisBus, command_from
 from kahvehane.server.errors import TABLE_MOVING, ProtocolError
 from kahvehane.server.protocol import JSONObj, dumps, error_message, message_id, now_ms
 from kahvehane.server.salon import OpenedTable, Salon
 from kahvehane.server.settings import Settings
 from kahvehane.server.table import Command, TableActor
+from kahvehane.server.table.access import Access
 from kahvehane.server.table.ports import Viewer
 from kahvehane.store import Store
 from kahvehane.store.accounts import UserInfo
@@ -95,8 +97,9 @@ class _RemoteTable:
     """A table this node opened for another node to own: its first line, and the way to
     it (its command stream)."""
 
-    def __init__(self, table_id: str, info: JSONObj, bus: RedisBus) -> None:
+    def __init__(self, table_id: str, info: JSONObj, bus: RedisBus, access: Access) -> None:
         self.id = table_id
+        self.access = access
         self._info = info
         self._bus = bus
 
@@ -228,7 +231,8 @@ class ClusterSalon(Salon):
             return
         pipe = self.rbus.redis.pipeline(transaction=False)
         for table in self.tables.values():
-            pipe.hsetnx(self.keys.lobby, table.id, orjson.dumps(table.info()))
+            if not table.access.private:  # a friends' table is never listed
+                pipe.hsetnx(self.keys.lobby, table.id, orjson.dumps(table.info()))
         await pipe.execute()
 
     # ================================================================ claiming
@@ -240,9 +244,10 @@ class ClusterSalon(Salon):
         self._claiming.add(table_id)
         try:
             redis: Any = self.rbus.redis
-            if not await redis.set(self.keys.lease(table_id), self.node, nx=True,
-                                   px=self.lease_ms):
-                return False
+            lease = self.keys.lease(table_id)
+            if not await redis.set(lease, self.node, nx=True, px=self.lease_ms) \
+                    and await redis.get(lease) != self.node.encode():
+                return False  # (a private table's opener leases it for its adopter)
             # the commands from now on are the new owner's; older ones were the old
             # owner's to answer (its clients resync and send again)
             last = await redis.xrevrange(self.keys.commands(table_id), count=1)
@@ -253,12 +258,13 @@ class ClusterSalon(Salon):
             if incarnation is None:
                 await self._release(keys=[self.keys.lease(table_id)], args=[self.node])
                 return False
-            ot = await self.store.read(lambda s: open_table(s, table_id))
+            recent = self.settings.chat_recent
+            ot = await self.store.read(lambda s: open_table(s, table_id, recent))
             if ot is None:
                 return False
             users = await self._users_of([ot])
             self.incarnations[table_id] = incarnation
-            if self._revive(ot, users) is None:
+            if await self._revive(ot, users) is None:
                 self.incarnations.pop(table_id, None)
                 return False
             self.read_from[table_id] = position
@@ -270,16 +276,17 @@ class ClusterSalon(Salon):
         self.lobby_changed(table_id)
         return True
 
-    def _actor(self, table_id: str, spec: Any, options: JSONObj, entry: int | None,
+    def _actor(self, table_id: str, spec: GameSpec, options: JSONObj, entry: int | None,
                clock: int, manager: UserInfo, kasa: int | None,
-               matches_played: int = 0) -> TableActor:
+               matches_played: int = 0, access: Access | None = None,
+               chat: list[JSONObj] | None = None) -> TableActor:
         incarnation = self.incarnations.get(table_id, 0)
         store: Any = FencedStore(self.store, table_id, incarnation, self._stale)
         return TableActor(table_id, spec, options, entry, clock, manager, kasa,
                           settings=self.settings, store=store,
                           outbox=_TableOutbox(self, table_id, incarnation),
                           host=self, epoch=f"{self.epoch}.{incarnation}",
-                          matches_played=matches_played)
+                          matches_played=matches_played, access=access, chat=chat)
 
     def _stale(self, table_id: str) -> None:
         self.release(table_id, "the database refused its write: another node owns it")
@@ -345,21 +352,26 @@ class ClusterSalon(Salon):
         loads = await self._live_nodes()
         loads[self.node] = len(self.incarnations) + len(self._claiming)
         target = min(sorted(loads), key=lambda n: (loads[n], n != self.node))
-        table_id, spec, options, entry, clock = await self._new_row(user, game, body)
+        table_id, spec, options, entry, clock, access = await self._new_row(user, game, body)
         if target == self.node:
             if not await self.claim(table_id, 0):
                 raise RuntimeError(f"table {table_id}: its new lease was taken")
             table = self.tables[table_id]
-            info = table.info()
-            await self.rbus.redis.hset(self.keys.lobby, table_id, orjson.dumps(info))
+            if not access.private:  # listed at once: every node can route to it
+                await self.rbus.redis.hset(self.keys.lobby, table_id,
+                                           orjson.dumps(table.info()))
             return table
         # its first lobby line, from an actor that never starts: the adopter's is the same
         info = self._actor(table_id, spec, options, entry, clock, user,
-                           0 if entry else None).info()
-        self.remote[table_id] = info
-        await self.rbus.redis.hset(self.keys.lobby, table_id, orjson.dumps(info))
+                           0 if entry else None, access=access).info()
+        if not access.private:  # (a private one is routed by its lease)
+            self.remote[table_id] = info
+            await self.rbus.redis.hset(self.keys.lobby, table_id, orjson.dumps(info))
+        else:  # its commands go to its stream once its adopter holds the lease
+            await self.rbus.redis.set(self.keys.lease(table_id), target, nx=True,
+                                      px=self.lease_ms)
         self.rbus.publish(self.keys.node(target), ["adopt", table_id])
-        return _RemoteTable(table_id, info, self.rbus)
+        return _RemoteTable(table_id, info, self.rbus, access)
 
     def _request(self, msg: list[Any]) -> None:
         if msg and msg[0] == "adopt":

@@ -32,13 +32,20 @@ from kahvehane.games.base import Action, Event
 from kahvehane.games.spec import GameSpec, split_table_options
 from kahvehane.server.errors import (
     BAD_ACTION,
+    BAD_SETTINGS,
     CANCEL_CANNOT_SET_UP,
     CANCEL_NO_ENTRY,
     CANCEL_NOT_SAVED,
+    CHAT_JOIN_FIRST,
+    CHAT_RATE,
+    CHAT_SIGN_IN,
+    CHAT_WATCHERS_OFF,
     CLOSE_NOT_SAVED,
     ENTRY_SHORT,
     GUEST_NO_ENTRY,
     INTERNAL,
+    INVITE_ONLY,
+    MANAGER_SETTINGS,
     MATCH_FAILED,
     NO_DEAL,
     NO_SUGGESTIONS,
@@ -53,7 +60,9 @@ from kahvehane.server.errors import (
 from kahvehane.server.protocol import dumps, error_message, join_objects, message_id, now_ms
 from kahvehane.server.protocol import field as msg_field
 from kahvehane.server.settings import Settings
+from kahvehane.server.table.access import Access
 from kahvehane.server.table.autoplay import Autoplay
+from kahvehane.server.table.chat import ChatLimiter, ChatLog, clean_text, phrase_code
 from kahvehane.server.table.events import EventLog, StoredEvent, event_text
 from kahvehane.server.table.ports import Command, Host, Outbox, Viewer
 from kahvehane.server.table.seats import CLOSED, COUNTDOWN, PLAYING, WAITING, Seating
@@ -64,7 +73,7 @@ from kahvehane.store import Store
 from kahvehane.store.accounts import UserInfo, chips_of
 from kahvehane.store.ledger import InsufficientChips
 from kahvehane.store.matches import abort_match, save_seat_flags
-from kahvehane.store.tables import close_table, save_seats
+from kahvehane.store.tables import CHAT_LINES, chat_row, close_table, save_seats, save_settings
 
 __all__ = ["RETRY_AFTER", "TableActor"]
 
@@ -86,7 +95,8 @@ class TableActor:
     def __init__(self, table_id: str, spec: GameSpec, options: JSON, entry: int | None,
                  clock: int, manager: UserInfo, kasa: int | None, *, settings: Settings,
                  store: Store, outbox: Outbox, host: Host, epoch: str,
-                 matches_played: int = 0) -> None:
+                 matches_played: int = 0, access: Access | None = None,
+                 chat: list[JSON] | None = None) -> None:
         self.id = table_id
         self.spec = spec
         self.rules = get_game(spec.id)
@@ -117,6 +127,9 @@ class TableActor:
         self.autoplay = Autoplay(spec.id, spec.free_actions, settings.bot_kind,
                                  random.Random(secrets.randbits(64)),
                                  level=table_options["bot_level"])
+        self.access = access if access is not None else Access()
+        self.chat = ChatLog(settings.chat_recent, chat or ())
+        self.chat_limiter = ChatLimiter(settings.chat_lines, settings.chat_seconds)
 
     @property
     def status(self) -> str:
@@ -210,7 +223,8 @@ class TableActor:
 
     def _seats_event(self) -> StoredEvent:
         return self.log.add("seats", {"seats": self.seating.public(),
-                                      "manager": self.seating.manager.public()})
+                                      "manager": self.seating.manager.public(),
+                                      "rematch": self.seating.rematch_seats()})
 
     def _game_event(self, event: Event, *, auto: bool) -> StoredEvent:
         return self.log.add_game(event, self.seating.holder(event.seat), auto=auto)
@@ -233,6 +247,10 @@ class TableActor:
             "match": self.session.match_id if self.session is not None else None,
             "matches_played": self.matches_played,
             "countdown_ends_at": seating.countdown_ends,
+            "private": self.access.private,
+            "invited_watch": self.access.invited_watch,
+            "watcher_chat": self.access.watcher_chat,
+            "rematch": seating.rematch_seats(),
         }
 
     def _clock_json(self) -> JSON:
@@ -257,9 +275,13 @@ class TableActor:
                 "away": [s.away for s in self.seating.seats],
                 **self._match_state(seat),
             }
-        return {"type": "snapshot", "table": self.id, "epoch": self.log.epoch,
-                "n": self.log.n, "info": self.info(), "you": seat, "match": match,
-                "aborted": self.aborted}
+        out: JSON = {"type": "snapshot", "table": self.id, "epoch": self.log.epoch,
+                     "n": self.log.n, "info": self.info(), "you": seat, "match": match,
+                     "aborted": self.aborted}
+        access = self.access
+        if access.private and (seat is not None or access.admitted(viewer, self.seating.manager)):
+            out["invite"] = access.invite  # the link to share, for those who may share it
+        return out
 
     # ================================================================ the timer
     def _reschedule(self, *, new_turn: bool) -> None:
@@ -314,6 +336,10 @@ class TableActor:
     # ================================================================ viewers and seats
     async def _on_join(self, cmd: Command) -> None:
         viewer = _sender(cmd)
+        seated = self.seating.seat_of(viewer.user) is not None
+        if not self.access.may_watch(viewer, invite=cmd.msg.get("invite"),
+                                     manager=self.seating.manager, seated=seated):
+            raise ProtocolError("forbidden", INVITE_ONLY)
         self._attach(viewer)
         missed = self.log.since(cmd.msg.get("last"), cmd.msg.get("epoch"))
         if missed is not None:
@@ -326,6 +352,8 @@ class TableActor:
             self._send(viewer, texts)
         else:
             self._send(viewer, [dumps(self.snapshot(viewer))])
+        self._send(viewer, [dumps({"type": "chat_history", "table": self.id,
+                                   "lines": self.chat.recent()})])
         self._ok(cmd)
         self.host.lobby_changed(self.id)
 
@@ -341,6 +369,7 @@ class TableActor:
         if viewer in self.viewers:
             del self.viewers[viewer]
             self.outbox.detached(viewer, self.id)
+        self.access.gone(viewer)
         if cmd.kind == "part":
             self._ok(cmd)
         self._reschedule(new_turn=False)
@@ -350,6 +379,9 @@ class TableActor:
         viewer = _sender(cmd)
         user = self.seating.signed_in(viewer.user)
         seat = msg_field(cmd.msg, "seat", int)
+        if not self.access.may_sit(viewer, self.seating.manager) \
+                and self.seating.seat_of(user) is None:
+            raise ProtocolError("forbidden", INVITE_ONLY)
         if not self.seating.check_sit(user, seat):  # already there
             self._attach(viewer)
             self._ok(cmd)
@@ -397,7 +429,13 @@ class TableActor:
             log.warning("table %s: away flags not saved: %r", self.id, exc)
 
     async def _on_leave(self, cmd: Command) -> None:
-        seat, went_away, undo = self.seating.leave(_sender(cmd).user)
+        user = _sender(cmd).user
+        if self.status == PLAYING:  # a bot takes the seat: the record says so first
+            seat = self.seating.require_seat(user)
+            st = self.seating.seats[seat]
+            if not st.left:
+                await self._seat_change(seat, self.autoplay.bot_for(st, seat).label)
+        seat, went_away, undo = self.seating.leave(user)
         items: list[StoredEvent] = []
         if went_away:
             items.append(self.log.add("away", {"seat": seat}))
@@ -412,7 +450,11 @@ class TableActor:
         self.host.lobby_changed(self.id)
 
     async def _on_back(self, cmd: Command) -> None:
-        seat, was_away = self.seating.back(_sender(cmd).user)
+        user = _sender(cmd).user
+        seat = self.seating.require_seat(user)
+        if self.seating.seats[seat].left and user is not None:  # the person takes it back
+            await self._seat_change(seat, user.name)
+        seat, was_away = self.seating.back(user)
         self._ok(cmd)
         if not was_away:
             return
@@ -421,6 +463,98 @@ class TableActor:
         self._reschedule(new_turn=True)
         self._publish(items, with_state=True)
         self.host.lobby_changed(self.id)
+
+    async def _seat_change(self, seat: int, player: str) -> None:
+        """From the next action on, ``player`` plays ``seat``: saved with the match
+        (its record's ``seat_changes``) before anyone is told."""
+        session = self.session
+        if session is not None:
+            await session.change_seat(seat, player)
+
+    async def _on_unseat(self, cmd: Command) -> None:
+        """The manager removes a person from a seat before the match; they are told
+        (the ``unseated`` event) and stay as a watcher."""
+        seat = msg_field(cmd.msg, "seat", int)
+        who, undo = self.seating.unseat(_sender(cmd).user, seat)
+        await self._save_seats(undo=undo)
+        self._ok(cmd)
+        self._publish([self.log.add("unseated", {"seat": seat, "user": who.public()}),
+                       self._seats_event()], with_state=False)
+        self._reschedule(new_turn=False)
+        self.host.lobby_changed(self.id)
+
+    async def _on_rematch(self, cmd: Command) -> None:
+        """A seated person agrees to the rematch (rövanş); when everyone seated has, the
+        countdown starts as if the manager had pressed Start."""
+        news = self.seating.agree_rematch(_sender(cmd).user,
+                                          after_match=self.matches_played > 0)
+        self._ok(cmd)
+        if not news:
+            return
+        items = [self.log.add("rematch", {"agreed": self.seating.rematch_seats()})]
+        if self.seating.everyone_agreed():
+            seconds = self.settings.countdown
+            ends = self.seating.start_countdown(None, now=now_ms(), seconds=seconds,
+                                                agreed=True)
+            items.append(self.log.add("countdown", {"seconds": seconds, "ends_at": ends,
+                                                    "rematch": True}))
+        self._publish(items, with_state=False)
+        self._reschedule(new_turn=self.status == COUNTDOWN)
+        self.host.lobby_changed(self.id)
+
+    async def _on_settings(self, cmd: Command) -> None:
+        """The manager turns watchers' talk on or off (``watcher_chat``)."""
+        user = _sender(cmd).user
+        if user is None or user.id != self.seating.manager.id:
+            raise ProtocolError("forbidden", MANAGER_SETTINGS)
+        value = cmd.msg.get("watcher_chat")
+        if not isinstance(value, bool):
+            raise ProtocolError("bad_message", BAD_SETTINGS, field="'watcher_chat'")
+        table_id = self.id
+        try:
+            await self.store.write(lambda s: save_settings(s, table_id, watcher_chat=value))
+        except Exception as exc:
+            log.warning("table %s: settings not saved: %r", self.id, exc)
+            raise ProtocolError("storage_failed", STORAGE_FAILED) from None
+        self.access.watcher_chat = value
+        self._ok(cmd)
+        self._publish([self.log.add("settings", {"watcher_chat": value})], with_state=False)
+        self.host.lobby_changed(self.id)
+
+    async def _on_chat(self, cmd: Command) -> None:
+        """A line of table talk: checked (who, length, rate), saved with the table and
+        its match (never in the game record), then sent to every viewer."""
+        viewer = _sender(cmd)
+        user = viewer.user
+        if user is None:
+            raise ProtocolError("auth_required", CHAT_SIGN_IN)
+        if viewer not in self.viewers:
+            raise ProtocolError("not_seated", CHAT_JOIN_FIRST)
+        seat = self.seating.seat_of(user)
+        if seat is None and not self.access.watcher_chat \
+                and user.id != self.seating.manager.id:  # the manager may always talk
+            raise ProtocolError("forbidden", CHAT_WATCHERS_OFF)
+        if "phrase" in cmd.msg and cmd.msg["phrase"] is not None:
+            text, phrase = None, phrase_code(cmd.msg["phrase"])
+        else:
+            text, phrase = clean_text(cmd.msg.get("text"), self.settings.chat_max_chars), None
+        if not self.chat_limiter.allow(user.id):
+            s = self.settings
+            raise ProtocolError("rate_limited", CHAT_RATE, lines=s.chat_lines,
+                                seconds=int(s.chat_seconds))
+        line: JSON = {"at": now_ms(), "user": user.public(), "seat": seat,
+                      "watcher": seat is None, "text": text, "phrase": phrase}
+        match_id = self.session.match_id if self.session is not None \
+            and self.status == PLAYING else None
+        try:
+            await self.store.insert(CHAT_LINES, [chat_row(self.id, match_id, line)])
+        except Exception as exc:
+            log.warning("table %s: a chat line was not saved: %r", self.id, exc)
+            raise ProtocolError("storage_failed", STORAGE_FAILED) from None
+        self.chat.add(line)
+        self._ok(cmd)
+        self.outbox.deliver(list(self.viewers),
+                            [dumps({"type": "chat", "table": self.id, "line": line})])
 
     async def _on_start(self, cmd: Command) -> None:
         seconds = self.settings.countdown
@@ -746,6 +880,10 @@ _HANDLERS: dict[str, Callable[[TableActor, Command], Awaitable[None]]] = {
     "act": TableActor._on_act,
     "back": TableActor._on_back,
     "suggest": TableActor._on_suggest,
+    "chat": TableActor._on_chat,
+    "settings": TableActor._on_settings,
+    "unseat": TableActor._on_unseat,
+    "rematch": TableActor._on_rematch,
     "timer": TableActor._on_timer,
     "shutdown": TableActor._on_shutdown,
     "resume": TableActor._on_resume,

@@ -30,13 +30,18 @@ from kahvehane.errors import Message
 from kahvehane.server.errors import (
     MANAGER_CANCELS,
     MANAGER_STARTS,
+    MANAGER_UNSEATS,
     NO_COUNTDOWN,
     NO_SUCH_SEAT,
     NOT_SEATED,
     NOT_WAITING,
+    REMATCH_AFTER,
+    SEAT_EMPTY,
     SEAT_TAKEN,
     SEATS_TAKEN,
     SIGN_IN_TO_SIT,
+    UNSEAT_BEFORE_MATCH,
+    UNSEAT_SELF,
     ProtocolError,
 )
 from kahvehane.store.accounts import UserInfo
@@ -64,6 +69,7 @@ class SeatState:
             "bot": None if self.bot is None else self.bot.label,
             "level": None if self.bot is None else self.bot.level,
             "away": self.away,
+            "left": self.left,  # gave the seat up during the match: a bot plays it
         }
 
 
@@ -75,6 +81,7 @@ class Seating:
         self.manager = manager
         self.status = WAITING
         self.countdown_ends: int | None = None
+        self.rematch: set[int] = set()  # user ids who agreed to a rematch (rövanş)
 
     # ---------------------------------------------------------------- reading
     def seat_of(self, user: UserInfo | None) -> int | None:
@@ -160,6 +167,25 @@ class Seating:
         self.seats[seat].user = None
         return seat, False, before
 
+    def unseat(self, by: UserInfo | None, seat: int) -> tuple[UserInfo, Undo]:
+        """The manager removes the person at ``seat`` before the match (the seat is free
+        again): ``(who, undo)``. Refused for anyone else, during a countdown or a match,
+        for an empty seat and for the manager's own seat (that is leaving)."""
+        self._require_manager(by, MANAGER_UNSEATS)
+        if not 0 <= seat < len(self.seats):
+            raise ProtocolError("bad_message", NO_SUCH_SEAT, last=len(self.seats) - 1)
+        if self.status != WAITING:
+            raise ProtocolError("table_busy", UNSEAT_BEFORE_MATCH)
+        who = self.seats[seat].user
+        if who is None:
+            raise ProtocolError("not_seated", SEAT_EMPTY, seat=seat)
+        if by is not None and who.id == by.id:
+            raise ProtocolError("bad_message", UNSEAT_SELF)
+        before = self._who()
+        self.seats[seat].user = None
+        self.rematch.discard(who.id)
+        return who, before
+
     def undo(self, before: Undo) -> None:
         for st, user in zip(self.seats, before, strict=True):
             st.user = user
@@ -207,12 +233,15 @@ class Seating:
                 st.away = flag in ("away", "left")
 
     # ---------------------------------------------------------------- the countdown
-    def start_countdown(self, user: UserInfo | None, *, now: int, seconds: float) -> int:
-        """The manager presses Start (P-1): the countdown runs until the returned time
-        (ms)."""
-        self._require_manager(user, MANAGER_STARTS)
+    def start_countdown(self, user: UserInfo | None, *, now: int, seconds: float,
+                        agreed: bool = False) -> int:
+        """The manager presses Start (P-1), or (``agreed``) everyone seated agreed to a
+        rematch: the countdown runs until the returned time (ms)."""
+        if not agreed:
+            self._require_manager(user, MANAGER_STARTS)
         if self.status != WAITING:
             raise ProtocolError("table_busy", NOT_WAITING, status=self.status)
+        self.rematch.clear()
         self.status = COUNTDOWN
         self.countdown_ends = now + int(seconds * 1000)
         return self.countdown_ends
@@ -224,6 +253,28 @@ class Seating:
             raise ProtocolError("table_busy", NO_COUNTDOWN)
         self.status = WAITING
         self.countdown_ends = None
+
+    # ---------------------------------------------------------------- rövanş
+    def agree_rematch(self, user: UserInfo | None, *, after_match: bool) -> bool:
+        """A seated person agrees to a rematch (rövanş), only after a match while the
+        table waits. Whether that is news (they had not agreed yet)."""
+        self.require_seat(user)
+        if self.status != WAITING or not after_match:
+            raise ProtocolError("table_busy", REMATCH_AFTER)
+        assert user is not None
+        news = user.id not in self.rematch
+        self.rematch.add(user.id)
+        return news
+
+    def rematch_seats(self) -> list[int]:
+        """The seats whose person has agreed to the rematch."""
+        return [i for i, st in enumerate(self.seats)
+                if st.user is not None and st.user.id in self.rematch]
+
+    def everyone_agreed(self) -> bool:
+        """Whether every person seated now has agreed (bots have no say)."""
+        people = [st.user.id for st in self.seats if st.user is not None]
+        return bool(people) and all(uid in self.rematch for uid in people)
 
     def _require_manager(self, user: UserInfo | None, what: Message) -> None:
         """Only the table manager starts the match or stops its countdown (P-1)."""

@@ -18,7 +18,13 @@ from kahvehane.fair import commitment, new_seed
 from kahvehane.games.base import Action, DealResult, DealState, Event, GameRules
 from kahvehane.match import Match
 from kahvehane.records import replay
-from kahvehane.server.errors import ACTION_NOT_SAVED, DEAL_NOT_SAVED, END_NOT_SAVED, NotSaved
+from kahvehane.server.errors import (
+    ACTION_NOT_SAVED,
+    DEAL_NOT_SAVED,
+    END_NOT_SAVED,
+    SEATS_NOT_SAVED,
+    NotSaved,
+)
 from kahvehane.store import Store
 from kahvehane.store.matches import (
     ACTIONS,
@@ -28,6 +34,7 @@ from kahvehane.store.matches import (
     action_row,
     deal_row,
     finish_match,
+    save_seat_changes,
     start_match,
 )
 from kahvehane.store.standings import seat_outcomes
@@ -64,11 +71,14 @@ class MatchSession:
     """The running match of one table (``match_id``: its row in the database)."""
 
     def __init__(self, store: Store, match: Match, match_id: int,
-                 faults: frozenset[str] = frozenset()) -> None:
+                 faults: frozenset[str] = frozenset(),
+                 seat_changes: list[dict[str, Any]] | None = None) -> None:
         self.store = store
         self.match = match
         self.match_id = match_id
         self.faults = faults
+        #: who took a seat over, and from where (docs/records.md "Seat changes")
+        self.seat_changes: list[dict[str, Any]] = list(seat_changes or [])
 
     @classmethod
     async def start(cls, store: Store, table_id: str, rules: GameRules,
@@ -94,7 +104,9 @@ class MatchSession:
         """An unfinished match from its record (after a restart); whatever the engine
         raises for a record it cannot replay propagates."""
         _inject(faults, "restore")
-        return cls(store, replay(record), match_id, faults)
+        changes = record.get("seat_changes")
+        return cls(store, replay(record), match_id, faults,
+                   changes if isinstance(changes, list) else None)
 
     # ---------------------------------------------------------------- reading
     @property
@@ -113,10 +125,12 @@ class MatchSession:
         return self.match.complete
 
     def score(self) -> dict[str, Any]:
-        """The live score table (yazboz): each deal's scores and the totals."""
+        """The live score table (yazboz): each deal's scores, end and facts (``detail``:
+        Balayı Kingi's contract, say) and the totals."""
         match = self.match
         summary = match.rules.summary(match.options, match.history)
-        return {"deals": [{"scores": list(r.scores), "end": r.end} for r in match.history],
+        return {"deals": [{"scores": list(r.scores), "end": r.end, "detail": r.detail}
+                          for r in match.history],
                 "totals": list(summary.totals)}
 
     def deal_over(self) -> DealOver | None:
@@ -127,7 +141,32 @@ class MatchSession:
         entry = match.deals[-1]
         return DealOver(len(match.deals) - 1, entry.seed, entry.commitment, match.history[-1])
 
+    def seat_players(self) -> dict[int, str]:
+        """Who plays each seat that changed hands now (the last change of each)."""
+        return {int(c["seat"]): str(c["player"]) for c in self.seat_changes}
+
     # ---------------------------------------------------------------- changing
+    async def change_seat(self, seat: int, player: str) -> None:
+        """From here on ``player`` plays ``seat`` (a bot for a person who left, or the
+        person back): where in the match — the deal and the number of its actions
+        already played (between deals: the next deal, 0) — saved before anyone is
+        told; nothing changes if the write fails."""
+        match = self.match
+        if match.current is None:
+            deal, action = len(match.deals), 0
+        else:
+            deal, action = len(match.deals) - 1, len(match.deals[-1].actions)
+        before = match.players[seat] if match.players and seat < len(match.players) else None
+        changes = [*self.seat_changes,
+                   {"seat": seat, "deal": deal, "action": action,
+                    "player": player, "before": self.seat_players().get(seat, before)}]
+        match_id = self.match_id
+        try:
+            await self.store.write(lambda s: save_seat_changes(s, match_id, changes))
+        except Exception as exc:
+            raise NotSaved(SEATS_NOT_SAVED) from exc
+        self.seat_changes = changes
+
     async def next_deal(self) -> tuple[int, str]:
         """Commit to a fresh secret seed, deal from it and save it: ``(k, commitment)``."""
         seed = new_seed()
@@ -180,6 +219,8 @@ class MatchSession:
         summary = match.rules.summary(match.options, match.history)
         result = match.result_json()
         record = match.to_record(include_setups=True)
+        if self.seat_changes:
+            record["seat_changes"] = self.seat_changes
         outcomes = seat_outcomes(summary, match.players or [], seat_users)
         match_id = self.match_id
         try:

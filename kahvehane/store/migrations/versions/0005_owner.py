@@ -1,7 +1,7 @@
 """the owner node of each table and its incarnation (a salon on several nodes)
 
 Revision ID: 0005
-Revises: 0003
+Revises: 0004
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0003"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 

@@ -6,10 +6,14 @@ import { t, getLang, setLang, errorText } from "./i18n.js";
 import { h, clear, toast } from "./ui.js";
 import { LobbyView } from "./lobby.js";
 import { TableView } from "./table.js";
-import { loadRegistry } from "./registry.js";
+import { loadRegistry, registry } from "./registry.js";
+import { isInvite, resolveInvite } from "./social.js";
+import { LeaderboardView, ProfileView } from "./pages.js";
+import { MatchView } from "./replay.js";
 
 export const app = {
   user: null, // {id, name, guest, chips} or null
+  passwordForm: false, // the account menu's password form is open
   socket: null,
   view: null,
   connected: false,
@@ -30,16 +34,19 @@ function renderHeader() {
     ? h(
         "span",
         { class: "user", id: "user-box" },
-        h("b", { id: "user-name" }, app.user.name),
+        h("a", { id: "user-name", href: `#/u/${encodeURIComponent(app.user.name)}`, title: t("my_profile") }, h("b", {}, app.user.name)),
         app.user.guest ? h("span", { class: "badge" }, t("guest_badge")) : null,
         h("span", { class: "chips", id: "user-chips" }, t("chips", { n: app.user.chips ?? 0 })),
+        app.user.guest ? null : h("button", { class: "link", id: "change-password", type: "button", onclick: togglePasswordForm }, t("change_password")),
         h("button", { class: "link", id: "sign-out", type: "button", onclick: signOut }, t("sign_out")),
+        app.passwordForm ? passwordForm() : null,
       )
     : null;
   const parts = [
     h("a", { class: "logo", href: "#/", title: t("tagline") }, "☕ ", h("span", {}, t("app_name"))),
     status,
     h("span", { class: "spacer" }),
+    h("a", { class: "nav-link", id: "leaderboard-link", href: leaderboardHref(), title: t("leaderboard_title"), "aria-label": t("leaderboard_title") }, "★"),
     user,
     h(
       "button",
@@ -59,6 +66,46 @@ function renderHeader() {
   ];
   hdr.append(...parts.filter(Boolean));
   document.body.dataset.connected = app.connected ? "1" : "0";
+}
+
+function leaderboardHref() {
+  const first = registry.games[0];
+  return first ? `#/lb/${encodeURIComponent(first.game)}` : "#/";
+}
+
+function togglePasswordForm() {
+  app.passwordForm = !app.passwordForm;
+  renderHeader();
+}
+
+/** The account menu's password change (POST /api/auth/password): the account's other
+ * sessions are signed out (their sockets close with 4003), this one stays. */
+function passwordForm() {
+  const old = h("input", { id: "pw-old", type: "password", placeholder: t("old_password"), autocomplete: "current-password", required: true });
+  const neu = h("input", { id: "pw-new", type: "password", placeholder: t("new_password"), autocomplete: "new-password", minlength: 8, required: true });
+  const msg = h("p", { class: "form-error", id: "pw-error" });
+  return h(
+    "form",
+    {
+      class: "password-form",
+      id: "password-form",
+      onsubmit: async (e) => {
+        e.preventDefault();
+        try {
+          await api("POST", "/api/auth/password", { old_password: old.value, new_password: neu.value });
+          app.passwordForm = false;
+          renderHeader();
+          toast(t("password_changed"), "info");
+        } catch (err) {
+          msg.textContent = errorText(err);
+        }
+      },
+    },
+    old,
+    neu,
+    h("button", { type: "submit", class: "primary", id: "pw-submit" }, t("change_password")),
+    msg,
+  );
 }
 
 export function refreshHeader() {
@@ -90,15 +137,52 @@ export function navigate(hash) {
   else location.hash = hash;
 }
 
+// The pages by their address: #/t/ID a table, #/lb/GAME a leaderboard, #/u/NAME a
+// profile, #/m/ID a finished match and its replay; anything else the lobby.
+const ROUTES = [
+  { kind: "table", re: /^#\/t\/([^/?]+)/, make: (id, params) => new TableView(app, id, params) },
+  { kind: "leaderboard", re: /^#\/lb\/([^/?]+)/, make: (id, params) => new LeaderboardView(app, id, params) },
+  { kind: "profile", re: /^#\/u\/([^/?]+)/, make: (id) => new ProfileView(app, id) },
+  { kind: "match", re: /^#\/m\/([^/?]+)/, make: (id, params) => new MatchView(app, id, params) },
+];
+
 function route() {
   const hash = location.hash || "#/";
-  const m = hash.match(/^#\/t\/([^/?]+)(?:\?(.*))?$/);
-  const next = m ? { kind: "table", id: decodeURIComponent(m[1]) } : { kind: "lobby" };
-  if (app.view && app.route && app.route.kind === next.kind && app.route.id === next.id) return;
+  const query = hash.includes("?") ? hash.slice(hash.indexOf("?") + 1) : "";
+  let next = { kind: "lobby", id: null, make: () => new LobbyView(app) };
+  for (const r of ROUTES) {
+    const m = hash.match(r.re);
+    if (m) next = { kind: r.kind, id: decodeURIComponent(m[1]), make: r.make };
+  }
+  // the same table stays mounted (its ?sit= is consumed); a page is made again when its
+  // query (a leaderboard's period) changes
+  const key = next.kind === "table" ? next.id : `${next.id}?${query}`;
+  if (app.view && app.route && app.route.kind === next.kind && app.route.key === key) return;
   if (app.view) app.view.unmount();
-  app.route = next;
-  const params = new URLSearchParams(m && m[2] ? m[2] : "");
-  app.view = next.kind === "table" ? new TableView(app, next.id, params) : new LobbyView(app);
+  app.view = null;
+  app.route = { kind: next.kind, id: next.id, key };
+  const params = new URLSearchParams(query);
+  if (next.kind === "table" && isInvite(next.id)) {
+    // a friends' table's link: find its table, then join it with the code
+    openInvite(app.route, params);
+    return;
+  }
+  app.view = next.make(next.id, params);
+  app.view.mount(root());
+  if (app.connected) app.view.onOpen();
+}
+
+async function openInvite(next, params) {
+  const el = clear(root());
+  el.append(h("p", { class: "loading" }, t("connecting")));
+  const tableId = await resolveInvite(next.id);
+  if (app.route !== next) return; // the address changed meanwhile
+  if (tableId === null) {
+    clear(el).append(h("section", { class: "panel", id: "invite-missing" }, h("p", {}, t("invite_not_found")), h("button", { type: "button", onclick: () => navigate("#/") }, t("back_to_lobby"))));
+    return;
+  }
+  params.set("invite", next.id);
+  app.view = new TableView(app, tableId, params);
   app.view.mount(root());
   if (app.connected) app.view.onOpen();
 }
@@ -143,6 +227,13 @@ async function boot() {
   window.kahvehane.socket = app.socket;
   renderHeader();
   window.addEventListener("hashchange", route);
+  // Chips change in other tabs too (a match played there): read them again whenever
+  // this tab comes back into view.
+  const stale = () => {
+    if (app.user && document.visibilityState === "visible") refreshUser();
+  };
+  document.addEventListener("visibilitychange", stale);
+  window.addEventListener("focus", stale);
   route();
   app.socket.connect();
 }

@@ -4,7 +4,9 @@ import { api } from "./net.js";
 import { t, localized, errorText } from "./i18n.js";
 import { h, clear, toast } from "./ui.js";
 import { navigate, signedIn } from "./app.js";
+import { privacyFields, privacyValues } from "./social.js";
 import { registry, botBadge, gameSpec, gameName, gamePosition, optionsSummary, optionValueText } from "./registry.js";
+import { gamesSection } from "./pages.js";
 
 export class LobbyView {
   constructor(app) {
@@ -49,7 +51,11 @@ export class LobbyView {
     clear(this.root);
     const left = h("section", { class: "panel tables-panel" }, h("h2", {}, t("tables")), h("div", { id: "table-list", class: "table-list" }));
     const right = h("section", { class: "panel side-panel" + (this.app.user ? " create" : " auth") }, this.app.user ? this.createForm() : this.authPanel());
-    this.root.append(h("div", { class: "lobby" }, right, left));
+    // Signed out, the page opens on the six games (each with Hemen oyna); signed in, on
+    // the tables, the games below them.
+    const lobby = h("div", { class: "lobby" }, right, left);
+    const games = gamesSection(this.app);
+    this.root.append(...(this.app.user ? [lobby, games] : [games, lobby]));
     this.renderTables();
   }
 
@@ -152,6 +158,7 @@ export class LobbyView {
       h("label", { class: "field" }, h("span", {}, t("game")), select),
       h("div", { id: "create-options", class: "options" }, this.optionFields()),
       h("label", { class: "field check" }, sitBox, h("span", {}, t("sit_down_myself"))),
+      privacyFields(),
       h("button", { type: "submit", class: "primary", id: "create-submit" }, t("create")),
       err,
     );
@@ -216,6 +223,7 @@ export class LobbyView {
     if (entry) body.entry = parseInt(entry.value, 10);
     const clock = document.getElementById("create-clock");
     if (clock && clock.value) body.clock = parseInt(clock.value, 10);
+    Object.assign(body, privacyValues());
     return body;
   }
 

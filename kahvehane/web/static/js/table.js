@@ -8,12 +8,15 @@ import { h, clear, toast, fmtSigned } from "./ui.js";
 import { navigate, refreshUser } from "./app.js";
 import { callAttention, soundOn, setSound } from "./attention.js";
 import { botBadge, gameName, gameModule, gameSpec, optionsSummary } from "./registry.js";
+import { ChatPanel } from "./chat.js";
+import { hasLeft, inviteBox, leaveMatchButton, leaveOverlay, rematchBox, unseatButton } from "./social.js";
 
 export class TableView {
   constructor(app, id, params) {
     this.app = app;
     this.id = id;
     this.sitWanted = params.has("sit") ? parseInt(params.get("sit"), 10) : null;
+    this.startWanted = params.has("start"); // "Hemen oyna": start once seated
     this.info = null; // TableInfo
     this.you = null; // our seat or null
     this.epoch = null;
@@ -38,6 +41,11 @@ export class TableView {
     this.onKeyDown = (e) => this.keydown(e);
     this.onGesture = (e) => this.gesture(e);
     this.backSent = false; // a `back` is on its way (until the seat's next away/back)
+    this.inviteCode = params.get("invite"); // came by a friends' table's link
+    this.invite = null; // the link's code, when we may share it (snapshot)
+    this.refused = null; // a join refused (a friends' table watched by invitation only)
+    this.confirmLeave = false;
+    this.chat = new ChatPanel(this);
   }
 
   // ================================================================ lifecycle
@@ -47,6 +55,7 @@ export class TableView {
     document.addEventListener("keydown", this.onKeyDown);
     for (const kind of GESTURES) document.addEventListener(kind, this.onGesture, true);
     this.ticker = setInterval(() => this.tick(), 200);
+    this.chat.mount(root);
     this.render();
   }
 
@@ -55,11 +64,13 @@ export class TableView {
     document.removeEventListener("keydown", this.onKeyDown);
     for (const kind of GESTURES) document.removeEventListener(kind, this.onGesture, true);
     if (this.app.socket) this.app.socket.send({ type: "part", table: this.id });
+    this.chat.unmount();
     delete document.body.dataset.table;
   }
 
   onOpen() {
     const msg = { type: "join", table: this.id };
+    if (this.inviteCode) msg.invite = this.inviteCode;
     if (this.epoch !== null && this.n !== null) {
       msg.last = this.n;
       msg.epoch = this.epoch;
@@ -69,13 +80,18 @@ export class TableView {
       if (err.code === "not_found") {
         this.notFound = true;
         this.render();
+      } else if (err.code === "forbidden") {
+        this.refused = err;
+        this.render();
       }
     });
     if (this.sitWanted !== null && this.app.user) {
       const seat = this.sitWanted;
       this.sitWanted = null;
       history.replaceState(null, "", `#/t/${encodeURIComponent(this.id)}`);
-      this.sit(seat);
+      const start = this.startWanted;
+      this.startWanted = false;
+      this.sit(seat).then((ok) => (ok && start ? this.simple("start") : null));
     }
   }
 
@@ -88,6 +104,10 @@ export class TableView {
   onMessage(msg) {
     if (msg.table !== undefined && msg.table !== this.id && msg.type !== "lobby_update") return;
     switch (msg.type) {
+      case "chat":
+      case "chat_history":
+        this.chat.onMessage(msg);
+        break;
       case "snapshot":
         this.applySnapshot(msg);
         break;
@@ -135,7 +155,9 @@ export class TableView {
     this.catchingUp = false;
     this.info = s.info;
     this.you = s.you;
+    this.invite = s.invite || null;
     this.notFound = false;
+    this.refused = null;
     document.body.dataset.table = this.id;
     this.ensureGame();
     if (s.match) {
@@ -191,11 +213,22 @@ export class TableView {
         if (info) {
           info.seats = d.seats;
           if (d.manager) info.manager = d.manager;
+          if (d.rematch) info.rematch = d.rematch;
         }
         this.updateYou();
         break;
+      case "unseated":
+        if (this.app.user && d.user && d.user.id === this.app.user.id) toast(t("you_were_unseated"), "error");
+        break;
+      case "rematch":
+        if (info) info.rematch = d.agreed;
+        break;
+      case "settings":
+        if (info && d.watcher_chat !== undefined) info.watcher_chat = d.watcher_chat;
+        break;
       case "countdown":
         if (info) {
+          info.rematch = [];
           info.status = "countdown";
           info.countdown_ends_at = d.ends_at;
         }
@@ -215,6 +248,7 @@ export class TableView {
           if (d.kasa !== null && d.kasa !== undefined) info.kasa = d.kasa;
         }
         this.updateYou();
+        if (info && info.entry && this.you !== null) refreshUser(); // the entry is paid: the header shows it
         this.match = {
           id: d.match,
           players: d.players,
@@ -431,8 +465,10 @@ export class TableView {
   async sit(seat) {
     try {
       await this.app.socket.request({ type: "sit", table: this.id, seat });
+      return true;
     } catch (err) {
       toast(errorText(err), "error");
+      return false;
     }
   }
 
@@ -471,6 +507,11 @@ export class TableView {
     this.wasMyTurn = mine;
     const focusKey = document.activeElement && root.contains(document.activeElement) ? focusId(document.activeElement) : null;
     clear(root);
+    this.chat.render();
+    if (this.refused) {
+      root.append(h("section", { class: "panel", id: "join-refused" }, h("p", {}, refusalText(this.refused)), h("button", { type: "button", onclick: () => navigate("#/") }, t("back_to_lobby"))));
+      return;
+    }
     if (this.notFound) {
       root.append(h("section", { class: "panel" }, h("p", {}, t("err_not_found")), h("button", { type: "button", onclick: () => navigate("#/") }, t("back_to_lobby"))));
       return;
@@ -509,6 +550,7 @@ export class TableView {
     if (status === "countdown") el.append(this.countdownOverlay());
     if (this.result && this.showResult) el.append(this.resultOverlay());
     if (this.showHelp) el.append(this.helpOverlay());
+    if (this.confirmLeave && this.you !== null && status === "playing") el.append(leaveOverlay(this));
     root.append(el);
     if (focusKey) {
       const again = root.querySelector(focusKey);
@@ -525,7 +567,9 @@ export class TableView {
     if (manager && info.status === "waiting") buttons.push(h("button", { type: "button", class: "primary", id: "start-button", onclick: () => this.simple("start") }, t("start")));
     if (manager && info.status === "countdown") buttons.push(h("button", { type: "button", id: "cancel-button", onclick: () => this.simple("cancel") }, t("cancel")));
     if (this.you !== null && info.status === "waiting") buttons.push(h("button", { type: "button", id: "leave-button", onclick: () => this.simple("leave") }, t("leave_seat")));
-    if (this.result && !this.showResult) buttons.push(h("button", { type: "button", id: "show-result", onclick: () => { this.showResult = true; this.render(); } }, t("final_result")));
+    const leaveMatch = leaveMatchButton(this);
+    if (leaveMatch) buttons.push(leaveMatch);
+    if (this.result && !this.showResult) buttons.push(h("button", { type: "button", id: "show-result", onclick: () => { this.showResult = true; this.render(); } }, t("show_result")));
     const away = this.match && this.you !== null && this.match.away[this.you] && info.status === "playing";
     const sound = soundOn();
     buttons.push(h("button", { type: "button", class: "link sound", id: "sound-switch", "aria-pressed": sound ? "true" : "false", title: t(sound ? "sound_on" : "sound_off"), onclick: () => { setSound(!sound); this.render(); } }, sound ? "🔔" : "🔕"));
@@ -535,8 +579,10 @@ export class TableView {
       h("button", { type: "button", class: "link back", id: "back-to-lobby", onclick: () => navigate("#/"), title: t("back_to_lobby") }, "‹ ", t("lobby")),
       h("div", { class: "title" }, h("b", {}, gameName(info.game)), h("span", { class: "opts" }, optionsSummary(info.game, info.options)), info.kasa !== null && info.kasa !== undefined ? h("span", { class: "kasa", id: "kasa" }, `${t("kasa")}: ${info.kasa}`) : null),
       this.turnLine(),
+      this.result && info.status === "waiting" ? h("span", { class: "status-line", id: "match-status" }, t("final_result")) : null,
+      info.entry && info.status === "playing" && this.you !== null ? h("span", { class: "entry-paid", id: "entry-paid" }, t("entry_paid", { n: info.entry })) : null,
       h("div", { class: "buttons" }, buttons),
-      away ? h("div", { class: "away-banner", id: "away-banner" }, t("you_are_away"), " ", h("button", { type: "button", class: "primary", id: "come-back", onclick: () => { if (!this.backSent) this.simple("back"); } }, t("come_back"))) : null,
+      away ? h("div", { class: "away-banner", id: "away-banner" }, hasLeft(this) ? t("left_seat") : t("you_are_away"), " ", h("button", { type: "button", class: "primary", id: "come-back", onclick: () => { if (!this.backSent) this.simple("back"); } }, t("come_back"))) : null,
     );
   }
 
@@ -581,7 +627,7 @@ export class TableView {
       else if (s.bot) who = h("span", { class: "who bot" }, botBadge(info.game, s.level), " ", t("bot"));
       else if (me && info.status === "waiting") who = h("button", { type: "button", class: "sit", "data-seat": s.seat, onclick: () => this.sit(s.seat) }, t("sit"));
       else who = h("span", { class: "who empty" }, t("empty_seat"));
-      return h("li", { "data-seat": s.seat }, h("span", { class: "seat-no" }, t("seat_n", { n: s.seat + 1 })), who);
+      return h("li", { "data-seat": s.seat }, h("span", { class: "seat-no" }, t("seat_n", { n: s.seat + 1 })), who, unseatButton(this, s));
     });
     const manager = me && info.manager && info.manager.id === me.id;
     return h(
@@ -589,7 +635,10 @@ export class TableView {
       { class: "waiting-room" },
       h("h2", {}, gameName(info.game)),
       h("p", { class: "opts" }, optionsSummary(info.game, info.options)),
+      info.private ? h("p", { class: "badge private", id: "private-badge" }, "🔒 ", t("private_badge")) : null,
+      inviteBox(this.invite),
       h("ul", { class: "seats", id: "seat-list" }, seats),
+      rematchBox(this),
       h("p", { class: "hint" }, manager ? t("you_are_manager") : me ? t("waiting_for_start") : t("signin_needed")),
       this.result ? h("div", { class: "last-result" }, h("h3", {}, t("final_result")), this.finalTable()) : null,
     );
@@ -644,9 +693,16 @@ export class TableView {
     if (this.match) return this.match.score;
     if (this.result) {
       const r = this.result.result;
-      return { deals: r.deals.filter((d) => d.scores).map((d) => ({ scores: d.scores, end: d.end })), totals: r.totals };
+      return { deals: r.deals.filter((d) => d.scores).map((d) => ({ scores: d.scores, end: d.end, detail: d.detail })), totals: r.totals };
     }
     return null;
+  }
+
+  /** What the game's module says of a finished deal under its row (Balayı Kingi: the
+   * contract played), or nothing. */
+  dealNote(d) {
+    const label = this.gameMod && this.gameMod.dealLabel && d.detail ? this.gameMod.dealLabel(d.detail) : null;
+    return label ? h("small", { class: "deal-label" }, label) : null;
   }
 
   yazboz() {
@@ -659,7 +715,7 @@ export class TableView {
       for (const d of score.deals) {
         const isVoid = d.end === "void";
         if (!isVoid) k += 1;
-        rows.push(h("tr", { class: isVoid ? "void" : "" }, h("th", {}, isVoid ? t("void_deal") : t("deal_n", { n: k })), d.scores.map((v) => h("td", {}, isVoid ? "–" : fmtSigned(v)))));
+        rows.push(h("tr", { class: isVoid ? "void" : "" }, h("th", {}, isVoid ? t("void_deal") : t("deal_n", { n: k }), this.dealNote(d)), d.scores.map((v) => h("td", {}, isVoid ? "–" : fmtSigned(v)))));
       }
     }
     const totals = score ? score.totals : Array(n).fill(0);
@@ -683,7 +739,7 @@ export class TableView {
       if (!d.scores) continue;
       const isVoid = d.end === "void";
       if (!isVoid) k += 1;
-      rows.push(h("tr", { class: isVoid ? "void" : "" }, h("th", {}, isVoid ? t("void_deal") : t("deal_n", { n: k })), d.scores.map((v) => h("td", {}, isVoid ? "–" : fmtSigned(v)))));
+      rows.push(h("tr", { class: isVoid ? "void" : "" }, h("th", {}, isVoid ? t("void_deal") : t("deal_n", { n: k }), this.dealNote(d)), d.scores.map((v) => h("td", {}, isVoid ? "–" : fmtSigned(v)))));
     }
     const winners = Array.isArray(res.winner) ? res.winner : res.winner === null || res.winner === undefined ? [] : [res.winner];
     const foot = [h("tr", { class: "totals" }, h("th", {}, t("total")), res.totals.map((v, s) => h("td", { class: winners.includes(s) ? "win" : "" }, String(v))))];
@@ -714,6 +770,7 @@ export class TableView {
         h("h2", {}, t("final_result")),
         h("p", { class: "winner", id: "winner-line" }, winners.length ? t("winner", { name: winners.map((s) => this.seatName(s)).join(" & ") }) : t("draw_result")),
         this.finalTable(),
+        rematchBox(this),
         h(
           "div",
           { class: "row" },
@@ -772,7 +829,7 @@ export class TableView {
    * the rack in step after a bot move) never does, and the server agrees (a free action
    * never ends away, docs/protocol.md §4). */
   gesture(e) {
-    if (!e.isTrusted || this.backSent || !this.isAway()) return;
+    if (!e.isTrusted || this.backSent || !this.isAway() || hasLeft(this)) return;
     if (e.type === "keydown" && (e.key === "Shift" || e.key === "Control" || e.key === "Alt" || e.key === "Meta")) return;
     this.backSent = true;
     this.app.socket.request({ type: "back", table: this.id }).catch((err) => {
@@ -785,9 +842,10 @@ export class TableView {
   keydown(e) {
     if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || e.target.tagName === "TEXTAREA")) return;
     if (e.key === "Escape") {
-      if (this.showHelp || this.showResult) {
+      if (this.showHelp || this.showResult || this.confirmLeave) {
         this.showHelp = false;
         this.showResult = false;
+        this.confirmLeave = false;
         this.render();
         e.preventDefault();
         return;

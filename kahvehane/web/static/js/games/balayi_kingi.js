@@ -8,7 +8,22 @@ import { trickArea } from "./koz_maca.js";
 
 const CONTRACTS = ["C", "D", "H", "S", "NT"];
 
-addStrings({ tr: { log_contract: "{name} {contract} seçti" }, en: { log_contract: "{name} chose {contract}" } });
+addStrings({
+  tr: {
+    log_contract: "{name} {contract} seçti",
+    weight_help: "Ağırlık: bu elin puan çarpanı. 13'ün üstündeki her el +{w}, altındaki her el −{w} puan (Sinek 1, Karo 2, Kupa 3, Maça 4, Kozsuz 5).",
+  },
+  en: {
+    log_contract: "{name} chose {contract}",
+    weight_help: "Weight: this deal's multiplier. Each trick above 13 scores +{w}, each below −{w} (Clubs 1, Diamonds 2, Hearts 3, Spades 4, No trumps 5).",
+  },
+});
+
+/** The yazboz's and the match page's note of a finished deal: the contract it played
+ * and its weight ("♥ Kupa ×3"). */
+export function dealLabel(detail) {
+  return detail && detail.contract ? `${contractLabel(detail.contract)} ×${detail.weight}` : null;
+}
 
 function contractLabel(c) {
   return (SUITS[c] ? SUITS[c] + " " : "") + t("contract_" + c);
@@ -68,7 +83,7 @@ export function create(ctx) {
         h(
           "div",
           { class: "contract-box", id: "contract" },
-          v.contract ? [h("b", {}, contractLabel(v.contract)), h("small", {}, " · " + t("weight", { w: v.weight }))] : h("span", {}, v.chooser === ctx.you ? t("choose_contract") : t("waiting_contract", { name: ctx.name(v.chooser) })),
+          v.contract ? [h("b", {}, contractLabel(v.contract)), h("small", { class: "weight-help", id: "weight", title: t("weight_help", { w: v.weight }), onclick: () => ctx.toast(t("weight_help", { w: v.weight })) }, " · " + t("weight", { w: v.weight }))] : h("span", {}, v.chooser === ctx.you ? t("choose_contract") : t("waiting_contract", { name: ctx.name(v.chooser) })),
         ),
         trickArea(ctx, v, 2),
       );

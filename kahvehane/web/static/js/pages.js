@@ -1,0 +1,412 @@
+// The salon's pages beside the lobby and the tables: the six games on the landing page
+// (each with "Hemen oyna"), a game's leaderboard (#/lb/GAME?period=week|all) and a
+// player's profile (#/u/NAME) with the chips chart. They read the HTTP API only
+// (docs/protocol.md) and name no game: the games, their names, descriptions and how
+// they rank come from the registry (GET /api/games).
+
+import { api } from "./net.js";
+import { t, localized, errorText, addStrings, getLang } from "./i18n.js";
+import { h, clear, toast, fmtSigned } from "./ui.js";
+import { navigate, signedIn } from "./app.js";
+import { registry, gameSpec, gameName } from "./registry.js";
+
+addStrings({
+  tr: {
+    games_title: "Oyunlar",
+    play_now: "Hemen oyna",
+    play_now_title: "Botlarla yeni bir masa açar ve oyunu başlatır",
+    leaderboard: "Sıralama",
+    leaderboard_of: "{game} sıralaması",
+    period_week: "Bu hafta",
+    period_all: "Tüm zamanlar",
+    rank: "Sıra",
+    player: "Oyuncu",
+    matches: "Maç",
+    wins: "Galibiyet",
+    draws: "Beraberlik",
+    net_chips: "Çip (net)",
+    ranked_by_points: "Sıralama puanına göre",
+    ranked_by_wins: "Galibiyet sayısına göre",
+    no_standings: "Bu dönemde bitmiş maç yok.",
+    profile: "Profil",
+    profile_of: "{name}",
+    standings: "Oyunlara göre",
+    recent_matches: "Son maçlar",
+    chips_over_time: "Çip geçmişi",
+    no_chip_history: "Henüz çip hareketi yok.",
+    result_win: "Kazandı",
+    result_loss: "Kaybetti",
+    result_draw: "Berabere",
+    no_matches: "Henüz bitmiş maç yok.",
+    when: "Tarih",
+    result: "Sonuç",
+    score: "Puan",
+    watch_replay: "İzle",
+    guest_cannot_play_entry: "{game} çiple oynanır: misafirler oturamaz. Hesap açıp öyle oynayın.",
+    seats_n: "{n} kişilik",
+    not_found_player: "Böyle bir oyuncu yok.",
+    chips_now: "Şu an: {n} çip",
+    points_short: "puan",
+    chips_short: "çip",
+  },
+  en: {
+    games_title: "Games",
+    play_now: "Play now",
+    play_now_title: "Opens a new table with bots and starts the match",
+    leaderboard: "Leaderboard",
+    leaderboard_of: "{game} leaderboard",
+    period_week: "This week",
+    period_all: "All time",
+    rank: "Rank",
+    player: "Player",
+    matches: "Matches",
+    wins: "Wins",
+    draws: "Draws",
+    net_chips: "Chips (net)",
+    ranked_by_points: "By ranking points",
+    ranked_by_wins: "By wins",
+    no_standings: "No finished matches in this period.",
+    profile: "Profile",
+    profile_of: "{name}",
+    standings: "By game",
+    recent_matches: "Recent matches",
+    chips_over_time: "Chips over time",
+    no_chip_history: "No chip movements yet.",
+    result_win: "Won",
+    result_loss: "Lost",
+    result_draw: "Draw",
+    no_matches: "No finished matches yet.",
+    when: "Date",
+    result: "Result",
+    score: "Score",
+    watch_replay: "Replay",
+    guest_cannot_play_entry: "{game} is played for chips: guests cannot sit. Sign up to play it.",
+    seats_n: "{n} players",
+    not_found_player: "No such player.",
+    chips_now: "Now: {n} chips",
+    points_short: "points",
+    chips_short: "chips",
+  },
+});
+
+/** A date and time in the page's language. */
+export function fmtTime(ms) {
+  if (!ms) return "";
+  return new Date(ms).toLocaleString(getLang() === "tr" ? "tr-TR" : "en-GB", { dateStyle: "short", timeStyle: "short" });
+}
+
+/** A player's name as a link to their profile. */
+export function playerLink(name) {
+  return h("a", { href: `#/u/${encodeURIComponent(name)}`, class: "player-link" }, name);
+}
+
+// ---------------------------------------------------------------- landing: the games
+/** "4" or "2–4": how many sit at the game's table. */
+function seatsText(seats) {
+  const low = Math.min(...seats);
+  const high = Math.max(...seats);
+  return low === high ? String(low) : `${low}–${high}`;
+}
+
+/** The six games (the registry's, in the salon's order): name, description, seats,
+ * "Hemen oyna" and the game's leaderboard. */
+export function gamesSection(app) {
+  const cards = registry.games.map((spec) =>
+    h(
+      "li",
+      { class: "game-card", "data-game": spec.game },
+      h("b", { class: "game-name" }, gameName(spec.game)),
+      h("span", { class: "game-seats" }, t("seats_n", { n: seatsText(spec.seats) })),
+      h("p", { class: "game-desc" }, localized(spec.description) || ""),
+      h(
+        "div",
+        { class: "row" },
+        h("button", { type: "button", class: "primary play-now", "data-play": spec.game, title: t("play_now_title"), onclick: (e) => playNow(app, spec, e.currentTarget) }, t("play_now")),
+        h("a", { class: "button", href: `#/lb/${encodeURIComponent(spec.game)}` }, t("leaderboard")),
+      ),
+    ),
+  );
+  return h("section", { class: "panel games-panel", id: "games" }, h("h2", {}, t("games_title")), h("ul", { class: "game-cards" }, cards));
+}
+
+/** The options of a quick table: every default, the first choice where one is required. */
+function quickOptions(spec) {
+  const options = {};
+  for (const [key, opt] of Object.entries(spec.options || {})) {
+    if (opt.default !== null && opt.default !== undefined) options[key] = opt.default;
+    else if (opt.required && opt.choices) options[key] = opt.choices[0];
+  }
+  return options;
+}
+
+/** Sign in as a guest if need be, open a table of the game with its defaults (the
+ * lowest entry where it has one), sit in seat 1 and start: empty seats get bots. */
+async function playNow(app, spec, button) {
+  if (button) button.disabled = true;
+  try {
+    if (spec.entry && (!app.user || app.user.guest)) {
+      toast(t("guest_cannot_play_entry", { game: gameName(spec.game) }), "error");
+      return;
+    }
+    if (!app.user) {
+      const r = await api("POST", "/api/auth/guest", {});
+      signedIn(r.user);
+    }
+    const body = { game: spec.game, options: quickOptions(spec) };
+    if (spec.entry) body.entry = (spec.entry_range || [1])[0];
+    const created = await api("POST", "/api/tables", body);
+    navigate(`#/t/${encodeURIComponent(created.table.id)}?sit=0&start=1`);
+  } catch (err) {
+    toast(errorText(err), "error");
+  } finally {
+    if (button) button.disabled = false;
+  }
+}
+
+// ---------------------------------------------------------------- base of a page
+class Page {
+  constructor(app) {
+    this.app = app;
+    this.root = null;
+    this.error = null;
+  }
+
+  mount(root) {
+    this.root = root;
+    document.body.dataset.view = this.kind;
+    this.render();
+    this.load();
+  }
+
+  unmount() {}
+
+  onOpen() {}
+
+  onMessage() {}
+
+  async fetch(path) {
+    try {
+      return await api("GET", path);
+    } catch (err) {
+      this.error = err;
+      return null;
+    }
+  }
+
+  render() {
+    if (!this.root) return;
+    clear(this.root);
+    const body = this.error ? h("p", { class: "form-error", id: "page-error" }, errorText(this.error)) : this.body();
+    this.root.append(h("div", { class: "page " + this.kind, id: this.kind }, body));
+  }
+}
+
+// ---------------------------------------------------------------- leaderboard
+export class LeaderboardView extends Page {
+  constructor(app, game, params) {
+    super(app);
+    this.kind = "leaderboard";
+    this.game = game;
+    this.period = params.get("period") === "week" ? "week" : "all";
+    this.data = null;
+  }
+
+  async load() {
+    this.data = await this.fetch(`/api/leaderboard/${encodeURIComponent(this.game)}?period=${this.period}`);
+    this.render();
+  }
+
+  body() {
+    const spec = gameSpec(this.game);
+    const byPoints = spec && spec.ranking === "points";
+    const tabs = h(
+      "nav",
+      { class: "tabs game-tabs" },
+      registry.games.map((g) => h("a", { href: `#/lb/${encodeURIComponent(g.game)}?period=${this.period}`, class: g.game === this.game ? "active" : null, "aria-current": g.game === this.game ? "page" : null }, gameName(g.game))),
+    );
+    const periods = h(
+      "nav",
+      { class: "tabs period-tabs", id: "period-tabs" },
+      ["week", "all"].map((p) => h("a", { href: `#/lb/${encodeURIComponent(this.game)}?period=${p}`, "data-period": p, class: p === this.period ? "active" : null, "aria-current": p === this.period ? "page" : null }, t("period_" + p))),
+    );
+    const head = [t("rank"), t("player"), t("matches"), t("wins")];
+    if (byPoints) head.push(t("ranking_points"));
+    if (spec && spec.entry) head.push(t("net_chips"));
+    let table;
+    if (!this.data) table = h("p", { class: "hint" }, "…");
+    else if (!this.data.rows.length) table = h("p", { class: "empty", id: "no-standings" }, t("no_standings"));
+    else
+      table = h(
+        "table",
+        { class: "standings", id: "leaderboard-table" },
+        h("thead", {}, h("tr", {}, head.map((x) => h("th", {}, x)))),
+        h(
+          "tbody",
+          {},
+          this.data.rows.map((r) =>
+            h(
+              "tr",
+              { "data-player": r.user.name },
+              h("td", {}, r.rank),
+              h("td", { class: "name" }, playerLink(r.user.name)),
+              h("td", {}, r.matches),
+              h("td", { class: "wins" }, r.wins),
+              byPoints ? h("td", { class: "points" }, r.points) : null,
+              spec && spec.entry ? h("td", {}, fmtSigned(r.chips_net)) : null,
+            ),
+          ),
+        ),
+      );
+    return h(
+      "section",
+      { class: "panel" },
+      h("h2", {}, t("leaderboard_of", { game: gameName(this.game) })),
+      tabs,
+      periods,
+      h("p", { class: "hint" }, t(byPoints ? "ranked_by_points" : "ranked_by_wins")),
+      table,
+    );
+  }
+}
+
+// ---------------------------------------------------------------- profile
+const CHART_W = 320;
+const CHART_H = 120;
+
+/** The chips over time as an SVG line: each point a balance after a ledger move. */
+export function chipsChart(points) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${CHART_W} ${CHART_H}`);
+  svg.setAttribute("class", "chips-chart");
+  svg.setAttribute("id", "chips-chart");
+  svg.setAttribute("role", "img");
+  const values = points.map((p) => p.balance);
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const span = high - low || 1;
+  const pad = 8;
+  const x = (i) => (points.length === 1 ? CHART_W / 2 : pad + (i * (CHART_W - 2 * pad)) / (points.length - 1));
+  const y = (v) => CHART_H - pad - ((v - low) * (CHART_H - 2 * pad)) / span;
+  const line = document.createElementNS(ns, "polyline");
+  line.setAttribute("points", points.map((p, i) => `${x(i).toFixed(1)},${y(p.balance).toFixed(1)}`).join(" "));
+  line.setAttribute("class", "line");
+  svg.append(line);
+  points.forEach((p, i) => {
+    const dot = document.createElementNS(ns, "circle");
+    dot.setAttribute("cx", x(i).toFixed(1));
+    dot.setAttribute("cy", y(p.balance).toFixed(1));
+    dot.setAttribute("r", "2.5");
+    dot.setAttribute("data-balance", String(p.balance));
+    const title = document.createElementNS(ns, "title");
+    title.textContent = `${fmtTime(p.at)}: ${p.balance} (${fmtSigned(p.amount)})`;
+    dot.append(title);
+    svg.append(dot);
+  });
+  // the highest and the lowest balance, written at the left edge
+  for (const [v, yy, cls] of [[high, pad + 4, "high"], [low, CHART_H - 2, "low"]]) {
+    const label = document.createElementNS(ns, "text");
+    label.setAttribute("x", "4");
+    label.setAttribute("y", String(yy));
+    label.setAttribute("class", "axis " + cls);
+    label.textContent = String(v);
+    svg.append(label);
+  }
+  svg.setAttribute("aria-label", `${low} – ${high}`);
+  return svg;
+}
+
+/** What a finished match gave the player: ranking points, chips, or nothing more. */
+function matchFigure(m) {
+  const spec = gameSpec(m.game);
+  if (spec && spec.ranking === "points") return `${m.points} ${t("points_short")}`;
+  if (spec && spec.entry) return `${fmtSigned(m.chips_net)} ${t("chips_short")}`;
+  return "";
+}
+
+export class ProfileView extends Page {
+  constructor(app, name) {
+    super(app);
+    this.kind = "profile";
+    this.name = name;
+    this.data = null;
+  }
+
+  async load() {
+    const n = encodeURIComponent(this.name);
+    const [user, matches, chips] = await Promise.all([this.fetch(`/api/users/${n}`), this.fetch(`/api/users/${n}/matches?limit=20`), this.fetch(`/api/users/${n}/chips`)]);
+    if (user) this.data = { user: user.user, standings: user.standings, matches: matches ? matches.matches : [], chips: chips ? chips.points : [] };
+    this.render();
+  }
+
+  body() {
+    if (!this.data) return h("p", { class: "hint" }, "…");
+    const { user, standings, matches, chips } = this.data;
+    const totals = standings.reduce((a, r) => ({ matches: a.matches + r.matches, wins: a.wins + r.wins }), { matches: 0, wins: 0 });
+    const summary = h(
+      "p",
+      { class: "profile-summary", id: "profile-summary" },
+      h("span", { "data-k": "matches" }, `${t("matches")}: ${totals.matches}`),
+      " · ",
+      h("span", { "data-k": "wins" }, `${t("wins")}: ${totals.wins}`),
+    );
+    const games = standings.length
+      ? h(
+          "table",
+          { class: "standings", id: "profile-standings" },
+          h("thead", {}, h("tr", {}, [t("game"), t("matches"), t("wins"), t("draws"), t("ranking_points"), t("net_chips")].map((x) => h("th", {}, x)))),
+          h(
+            "tbody",
+            {},
+            standings.map((r) => {
+              const spec = gameSpec(r.game);
+              return h(
+                "tr",
+                { "data-game": r.game },
+                h("td", { class: "name" }, h("a", { href: `#/lb/${encodeURIComponent(r.game)}` }, gameName(r.game))),
+                h("td", {}, r.matches),
+                h("td", { class: "wins" }, r.wins),
+                h("td", {}, r.draws),
+                h("td", { class: "points" }, spec && spec.ranking === "points" ? r.points : "–"),
+                h("td", {}, spec && spec.entry ? fmtSigned(r.chips_net) : "–"),
+              );
+            }),
+          ),
+        )
+      : h("p", { class: "empty" }, t("no_matches"));
+    const chart = chips.length
+      ? h("div", { class: "chart-box" }, chipsChart(chips), h("p", { class: "hint", id: "chips-now" }, t("chips_now", { n: chips[chips.length - 1].balance })))
+      : h("p", { class: "empty" }, t("no_chip_history"));
+    const list = matches.length
+      ? h(
+          "table",
+          { class: "standings", id: "profile-matches" },
+          h("thead", {}, h("tr", {}, [t("when"), t("game"), t("result"), t("score"), ""].map((x) => h("th", {}, x)))),
+          h(
+            "tbody",
+            {},
+            matches.map((m) =>
+              h(
+                "tr",
+                { "data-match": m.id },
+                h("td", {}, fmtTime(m.finished_at)),
+                h("td", {}, gameName(m.game)),
+                h("td", { class: "result " + m.result }, t("result_" + m.result)),
+                h("td", {}, matchFigure(m)),
+                h("td", {}, h("a", { href: `#/m/${m.id}`, class: "button" }, t("watch_replay"))),
+              ),
+            ),
+          ),
+        )
+      : h("p", { class: "empty" }, t("no_matches"));
+    return h(
+      "section",
+      { class: "panel" },
+      h("h2", { id: "profile-name" }, user.name, user.guest ? h("span", { class: "badge" }, t("guest_badge")) : null),
+      summary,
+      h("div", { class: "profile-grid" }, h("div", {}, h("h3", {}, t("standings")), games), h("div", {}, h("h3", {}, t("chips_over_time")), chart)),
+      h("h3", {}, t("recent_matches")),
+      list,
+    );
+  }
+}
