@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test unit bench bench-okey bench-engines bench-casino bench-server bench-rl bench-ladder clean replay serve
+.PHONY: test unit bench bench-okey bench-engines bench-casino bench-server bench-rl bench-ladder clean replay serve cluster bench-cluster
 
 # setup.py compiles the Koz Maça hot path (_core.pyx): a change to it reinstalls.
 $(STAMP): pyproject.toml setup.py kahvehane/games/koz_maca/_core.pyx
@@ -49,6 +49,20 @@ bench-casino: $(STAMP)
 # The salon on http://127.0.0.1:8000 with an SQLite file it creates (kahvehane.sqlite3).
 serve: $(STAMP)
 	$(BIN)/kahvehane serve --host 127.0.0.1 --port 8000 --db sqlite:///kahvehane.sqlite3
+
+# Three nodes on this machine's Redis and PostgreSQL (docs/scaling.md): ports 8001-8003.
+CLUSTER_DB ?= postgresql://127.0.0.1:5432/kahvehane_cluster
+CLUSTER_REDIS ?= redis://127.0.0.1:6379/0
+cluster: $(STAMP)
+	@redis-cli -u $(CLUSTER_REDIS) ping >/dev/null 2>&1 || { echo "Redis does not answer at $(CLUSTER_REDIS): start it (redis-server --daemonize yes, or systemctl start redis-server)"; exit 1; }
+	@pg_isready -q -h 127.0.0.1 -p 5432 || { echo "PostgreSQL does not answer at 127.0.0.1:5432: start it (pg_ctlcluster <version> main start, or systemctl start postgresql)"; exit 1; }
+	@psql -h 127.0.0.1 -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname='kahvehane_cluster'" | grep -q 1 || psql -h 127.0.0.1 -d postgres -c "CREATE DATABASE kahvehane_cluster"
+	@echo "kahvehane cluster: http://127.0.0.1:8001/ http://127.0.0.1:8002/ http://127.0.0.1:8003/ (Ctrl-C stops all three)"
+	@trap 'kill 0' INT TERM; \
+	for i in 1 2 3; do $(BIN)/kahvehane serve --host 127.0.0.1 --port 800$$i --db $(CLUSTER_DB) --redis $(CLUSTER_REDIS) --node-id node$$i & done; wait
+
+bench-cluster: $(STAMP)
+	$(BIN)/python bench/cluster.py
 
 bench-server: $(STAMP)
 	$(BIN)/python bench/server.py

@@ -151,9 +151,19 @@ def _http(exc: ProtocolError, status: int = 400) -> HTTPError:
 
 def create_app(settings: Settings | None = None, salon: Salon | None = None) -> Starlette:
     settings = settings or Settings()
+    if salon is None and settings.redis_url is not None:
+        from kahvehane.server.cluster.node import ClusterSalon
+
+        salon = ClusterSalon(settings)
     salon = salon or Salon(settings)
     gateway = Gateway(salon)
     limiter: Limiter = StoreLimiter(salon.store)
+    if settings.redis_url is not None:  # one limit for every node of the salon
+        from kahvehane.server.cluster.limiter import RedisLimiter
+        from kahvehane.server.cluster.redisbus import RedisBus
+
+        assert isinstance(salon.bus, RedisBus)
+        limiter = RedisLimiter(salon.bus.redis, salon.bus.keys)
     proxies = trusted_networks(settings.trusted_proxies)
     new_account_rule = NEW_ACCOUNT(settings.new_accounts_per_hour)
 
@@ -367,10 +377,10 @@ def create_app(settings: Settings | None = None, salon: Salon | None = None) -> 
 
     @endpoint
     async def table(request: Request) -> Response:
-        t = salon.listed(request.path_params["table_id"])  # a friends' table: by its link
-        if t is None:
+        info = salon.table_info(request.path_params["table_id"])
+        if info is None:
             raise HTTPError(404, "not_found", NO_OPEN_TABLE)
-        return JSONResponse({"table": t.info()})
+        return JSONResponse({"table": info})
 
     @endpoint
     async def invite(request: Request) -> Response:

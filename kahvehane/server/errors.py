@@ -160,6 +160,14 @@ NO_SUGGESTIONS = Message("server.no_suggestions",
 STORAGE_FAILED = Message("server.storage_failed",
                          "the server could not save that; nothing changed: try again",
                          "sunucu bunu kaydedemedi; hiçbir şey değişmedi: yeniden deneyin")
+NODES_UNREACHABLE = Message(
+    "server.nodes_unreachable",
+    "this server cannot reach the table's server just now; nothing changed: try again",
+    "bu sunucu masanın sunucusuna şu an ulaşamıyor; hiçbir şey değişmedi: yeniden deneyin")
+TABLE_MOVING = Message(
+    "server.table_moving",
+    "the table is moving to another server; nothing changed: try again in a moment",
+    "masa başka bir sunucuya geçiyor; hiçbir şey değişmedi: birazdan yeniden deneyin")
 INTERNAL = Message("server.internal", "the server failed to do that",
                    "sunucu bunu yapamadı")
 

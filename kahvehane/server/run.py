@@ -47,6 +47,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ws", choices=["direct", "asgi"], default="direct",
                    help="WebSocket path: direct (the salon's line to uvicorn's protocol,"
                         " the default) or asgi (plain ASGI messages, as on any server)")
+    p.add_argument("--redis", default=None, metavar="URL",
+                   help="run as one node of a salon on several nodes, on this Redis"
+                        " (redis://HOST:PORT/DB; with a PostgreSQL --db): docs/scaling.md")
+    p.add_argument("--node-id", default=None,
+                   help="this node's id in the cluster (default: a random one)")
+    p.add_argument("--redis-prefix", default=d.redis_prefix,
+                   help="prefix of every Redis key, so several salons share one Redis (kh)")
+    p.add_argument("--lease", type=float, default=d.lease,
+                   help="a table's lease in Redis, s: how soon another node takes over (5)")
     p.add_argument("--fault", action="append", default=[], choices=sorted(FAULTS),
                    help="for tests: make this step fail as an engine error would (deal:"
                         " dealing a match's deals; restore: resuming a match after a"
@@ -66,6 +75,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
         session_days=args.session_days,
         trusted_proxies=tuple(args.trusted_proxy), faults=frozenset(args.fault),
         static_dir=Path(args.static) if args.static else d.static_dir,
+        redis_url=args.redis, node_id=args.node_id, redis_prefix=args.redis_prefix,
+        lease=args.lease,
     )
 
 
@@ -80,6 +91,10 @@ def serve(args: argparse.Namespace) -> int:
               f" ({exc})", file=sys.stderr)
         return 2
     settings = settings_from(args)
+    if settings.redis_url is not None and settings.db_url.startswith("sqlite"):
+        print("kahvehane serve: --redis (several nodes) needs a database they share:"
+              " --db postgresql://USER@HOST/DB", file=sys.stderr)
+        return 2
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     app = create_app(settings)

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Coroutine
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy.orm import Session
 
@@ -44,7 +44,7 @@ from kahvehane.store.accounts import UserInfo, user_info
 from kahvehane.store.matches import abort_match
 from kahvehane.store.tables import OpenTable, close_table, create_table, open_tables
 
-__all__ = ["Salon", "table_options", "table_settings"]
+__all__ = ["OpenedTable", "Salon", "table_options", "table_settings"]
 
 log = logging.getLogger("kahvehane.server")
 
@@ -71,6 +71,18 @@ def table_settings(spec: GameSpec, raw: JSONObj) -> tuple[JSONObj, JSONObj]:
         raise ProtocolError.wrap("bad_options", exc) from None
     except (TypeError, ValueError) as exc:
         raise ProtocolError("bad_options", BAD_OPTIONS, detail=str(exc)) from None
+
+
+class OpenedTable(Protocol):
+    """A table just opened, as its opener sees it: its actor here, or (a cluster) a
+    line to the node that owns it."""
+
+    id: str
+    access: Access
+
+    def info(self) -> JSONObj: ...
+
+    def submit(self, cmd: Command) -> None: ...
 
 
 class Salon:
@@ -118,6 +130,15 @@ class Salon:
     async def _restore(self) -> None:
         recent = self.settings.chat_recent
         opened = await self.store.read(lambda s: open_tables(s, recent))
+        users = await self._users_of(opened)
+        for ot in opened:
+            await self._revive(ot, users)
+        if opened:
+            log.info("restored %d table(s), %d match(es) resumed", len(self.tables),
+                     sum(1 for t in self.tables.values() if t.session is not None))
+
+    async def _users_of(self, opened: list[OpenTable]) -> dict[int, UserInfo]:
+        """The users seated at, playing at or managing the tables of ``opened``."""
         ids: set[int] = set()
         for ot in opened:
             ids.update(u for u in ot.row.seats if isinstance(u, int))
@@ -130,39 +151,41 @@ class Salon:
             found = (user_info(s, uid) for uid in wanted)
             return {u.id: u for u in found if u is not None}
 
-        users = await self.store.read(load_users)
-        for ot in opened:
-            row = ot.row
-            manager = users.get(row.manager_id, UserInfo(row.manager_id, ot.manager_name, False))
+        return await self.store.read(load_users)
+
+    async def _revive(self, ot: OpenTable, users: dict[int, UserInfo]) -> TableActor | None:
+        """Start the actor of a table found open in the database: its unfinished match
+        resumed from its record (or ended without a result if it cannot be), or who sat
+        where; a table that no longer makes one closes."""
+        row = ot.row
+        manager = users.get(row.manager_id, UserInfo(row.manager_id, ot.manager_name, False))
+        try:
+            access = Access(private=bool(row.private), invite=row.invite,
+                            invited_watch=bool(row.invited_watch),
+                            watcher_chat=bool(row.watcher_chat))
+            table = self._actor(row.id, get_spec(row.game), dict(row.options), row.entry,
+                                row.clock, manager, ot.kasa if row.entry else None,
+                                row.matches_played, access, ot.chat)
+        except Exception:  # its game or options no longer make a table: it closes
+            log.exception("table %s (%s) cannot be restored; it closes", row.id, row.game)
+            await self._close_unrestorable(ot)
+            return None
+        if ot.match is not None and ot.record is not None:
             try:
-                access = Access(private=bool(row.private), invite=row.invite,
-                                invited_watch=bool(row.invited_watch),
-                                watcher_chat=bool(row.watcher_chat))
-                table = self._actor(row.id, get_spec(row.game), dict(row.options), row.entry,
-                                    row.clock, manager, ot.kasa if row.entry else None,
-                                    row.matches_played, access, ot.chat)
-            except Exception:  # its game or options no longer make a table: it closes
-                log.exception("table %s (%s) cannot be restored; it closes", row.id, row.game)
-                await self._close_unrestorable(ot)
-                continue
-            if ot.match is not None and ot.record is not None:
-                try:
-                    table.restore_match(ot.match.id, ot.record, list(ot.match.seat_users),
-                                        list(ot.match.bots), users, ot.match.seat_flags)
-                except Exception:  # whatever the engine raises: the match ends (no result)
-                    log.exception("table %s: match %d cannot be resumed; it ends without a"
-                                  " result", row.id, ot.match.id)
-                    table.session = None
-                    table.resume_failed(ot.match.id, list(ot.match.seat_users), users)
-            else:
-                table.restore_seats(list(row.seats), users)
-            self.tables[table.id] = table
-            table.start()
-            if table.session is not None or table.failed is not None:
-                table.submit(Command("resume"))
-        if opened:
-            log.info("restored %d table(s), %d match(es) resumed", len(self.tables),
-                     sum(1 for t in self.tables.values() if t.session is not None))
+                table.restore_match(ot.match.id, ot.record, list(ot.match.seat_users),
+                                    list(ot.match.bots), users, ot.match.seat_flags)
+            except Exception:  # whatever the engine raises: the match ends (no result)
+                log.exception("table %s: match %d cannot be resumed; it ends without a"
+                              " result", row.id, ot.match.id)
+                table.session = None
+                table.resume_failed(ot.match.id, list(ot.match.seat_users), users)
+        else:
+            table.restore_seats(list(row.seats), users)
+        self.tables[table.id] = table
+        table.start()
+        if table.session is not None or table.failed is not None:
+            table.submit(Command("resume"))
+        return table
 
     async def _close_unrestorable(self, ot: OpenTable) -> None:
         """A table that cannot be restored closes, and its unfinished match ends without
@@ -180,7 +203,7 @@ class Salon:
             log.warning("table %s: its closing was not saved: %r", table_id, exc)
 
     # ================================================================ tables
-    async def create_table(self, user: UserInfo | None, body: JSONObj) -> TableActor:
+    async def create_table(self, user: UserInfo | None, body: JSONObj) -> OpenedTable:
         """Open a table of ``body`` (``game``, ``options``, ``entry``, ``clock``) with
         ``user`` as its manager; ``ProtocolError`` saying what is wrong."""
         if user is None:
@@ -188,6 +211,21 @@ class Salon:
         game = body.get("game")
         if not isinstance(game, str) or game not in GAME_NAMES:
             raise ProtocolError("bad_options", UNKNOWN_GAME, games=", ".join(sorted(GAME_NAMES)))
+        return await self._open(user, game, body)
+
+    async def _open(self, user: UserInfo, game: str, body: JSONObj) -> OpenedTable:
+        table_id, spec, options, entry, clock, access = await self._new_row(user, game, body)
+        table = self._actor(table_id, spec, options, entry, clock, user, 0 if entry else None,
+                            access=access)
+        self.tables[table_id] = table
+        table.start()
+        self.lobby_changed(table_id)
+        return table
+
+    async def _new_row(self, user: UserInfo, game: str, body: JSONObj
+                       ) -> tuple[str, GameSpec, JSONObj, int | None, int, Access]:
+        """Check a new table's ``body`` and save its row; its id, spec, options, entry,
+        clock and access."""
         spec = get_spec(game)
         raw = body.get("options") or {}
         if not isinstance(raw, dict):
@@ -206,12 +244,7 @@ class Salon:
             lambda s: create_table(s, table_id, game, options, entry, clock, uid, seats,
                                    private=access.private, invite=access.invite,
                                    invited_watch=access.invited_watch))
-        table = self._actor(table_id, spec, options, entry, clock, user, 0 if entry else None,
-                            access=access)
-        self.tables[table_id] = table
-        table.start()
-        self.lobby_changed(table_id)
-        return table
+        return table_id, spec, options, entry, clock, access
 
     def by_invite(self, code: object) -> TableActor | None:
         """The open private table whose invitation code is ``code``."""
@@ -251,6 +284,11 @@ class Salon:
         tells every watcher each change since, whatever the list they got."""
         self._told.clear()
         return [t.info() for t in self.tables.values() if not t.access.private]
+
+    def table_info(self, table_id: str) -> JSONObj | None:
+        """A listed open table's lobby line (``GET /api/tables/ID``), or ``None``."""
+        table = self.listed(table_id)
+        return table.info() if table is not None else None
 
     def lobby_changed(self, table_id: str) -> None:
         """The lobby's line of ``table_id`` may have changed (seats, status, watchers).

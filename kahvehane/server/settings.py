@@ -57,3 +57,9 @@ class Settings:
     chat_recent: int = 50  # lines a (re)joining client is given
     static_dir: Path | None = field(default=WEB_STATIC)
     faults: frozenset[str] = frozenset()  # FAULTS to inject, for tests only
+    # a salon on several nodes (docs/scaling.md): Redis, this node's id, the prefix of
+    # every key (several salons or test runs share one Redis), the table lease
+    redis_url: str | None = None
+    node_id: str | None = None
+    redis_prefix: str = "kh"
+    lease: float = 5.0  # a table's lease in Redis; renewed every lease / 5

@@ -60,6 +60,8 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
+from kahvehane.store.fence import Fence, check_fences
+
 log = logging.getLogger("kahvehane.store")
 
 T = TypeVar("T")
@@ -204,6 +206,7 @@ class _Job:
     target: Table | None = None
     rows: list[dict[str, Any]] | None = None
     due: float = 0.0  # time.monotonic() past which it is not tried (the deadline)
+    fence: Fence | None = None  # (table id, incarnation) the write is made under
 
 
 _STOP = object()
@@ -252,20 +255,22 @@ class Store:
         self.engine.dispose()
 
     # ---------------------------------------------------------------- API
-    async def write(self, fn: Callable[[Session], T]) -> T:
-        """Run ``fn(session)`` in its own transaction on the writer thread."""
-        result: T = await self._submit(fn, batch=False)
+    async def write(self, fn: Callable[[Session], T], fence: Fence | None = None) -> T:
+        """Run ``fn(session)`` in its own transaction on the writer thread (``fence``: only
+        while that table's incarnation holds, :mod:`kahvehane.store.fence`)."""
+        result: T = await self._submit(fn, batch=False, fence=fence)
         return result
 
-    async def append(self, fn: Callable[[Session], T]) -> T:
+    async def append(self, fn: Callable[[Session], T], fence: Fence | None = None) -> T:
         """Run ``fn(session)`` in a shared (group-committed) transaction."""
-        result: T = await self._submit(fn, batch=True)
+        result: T = await self._submit(fn, batch=True, fence=fence)
         return result
 
-    async def insert(self, target: Table, rows: list[dict[str, Any]]) -> None:
+    async def insert(self, target: Table, rows: list[dict[str, Any]],
+                     fence: Fence | None = None) -> None:
         """Insert ``rows`` into ``target`` in a shared (group-committed) transaction: the
         rows of all the waiting inserts into one table go in one ``executemany``."""
-        await self._submit(None, batch=True, target=target, rows=rows)
+        await self._submit(None, batch=True, target=target, rows=rows, fence=fence)
 
     async def read(self, fn: Callable[[Session], T]) -> T:
         """Run ``fn(session)`` on a reader thread (no commit)."""
@@ -283,12 +288,14 @@ class Store:
 
     async def _submit(self, fn: Callable[[Session], Any] | None, *, batch: bool,
                       target: Table | None = None,
-                      rows: list[dict[str, Any]] | None = None) -> Any:
+                      rows: list[dict[str, Any]] | None = None,
+                      fence: Fence | None = None) -> Any:
         if self._thread is None:
             raise RuntimeError("the store is not started")
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[Any] = loop.create_future()
-        job = _Job(fn, batch, fut, loop, target, rows, time.monotonic() + self.deadline)
+        job = _Job(fn, batch, fut, loop, target, rows, time.monotonic() + self.deadline,
+                   fence)
         waiting = self._waiting.get(loop)
         if batch:
             if waiting is None:  # the first of this loop iteration: hand over after it
@@ -373,6 +380,7 @@ class Store:
         """Jobs with functions (and any inserts among them) in one ORM transaction."""
         results: list[Any] = []
         with self.sessions() as session, session.begin():
+            check_fences(session, _fences(jobs))
             for job in jobs:
                 if job.fn is None:
                     assert job.target is not None and job.rows is not None
@@ -403,6 +411,7 @@ class Store:
                 conn = self._conn = self.engine.connect()
             try:
                 with conn.begin():
+                    check_fences(conn, _fences(jobs))
                     for target, rows in grouped.items():
                         if rows:
                             conn.execute(insert(target), rows)
@@ -421,6 +430,10 @@ class Store:
         if conn is not None:
             with contextlib.suppress(Exception):
                 conn.close()
+
+
+def _fences(jobs: list[_Job]) -> list[Fence]:
+    return [job.fence for job in jobs if job.fence is not None]
 
 
 def _deliver(outcomes: list[tuple[_Job, Any, BaseException | None]]) -> None:

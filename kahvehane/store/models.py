@@ -120,6 +120,10 @@ class SalonTable(Base):
     matches_played: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[int] = mapped_column(BigInteger)
     closed_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True, index=True)
+    # the node that owns the table in a cluster, and the epoch of that ownership: every
+    # write of the table's state by a node compares it (kahvehane.store.fence)
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    incarnation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # a friends' table: not in the lobby; its invite code (in the link) lets one sit, and
     # with ``invited_watch`` also watch (migration 0004)
     private: Mapped[bool] = mapped_column(Boolean, default=False)

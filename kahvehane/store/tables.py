@@ -78,15 +78,22 @@ class OpenTable:
 
 
 def open_tables(session: Session, chat_recent: int = 50) -> list[OpenTable]:
-    out: list[OpenTable] = []
-    for t in session.scalars(select(SalonTable).where(SalonTable.closed_at.is_(None))
-                             .order_by(SalonTable.created_at)):
-        manager = session.get(User, t.manager_id)
-        kasa = int(session.scalar(select(Account.balance).where(Account.id == t.kasa_account_id))
-                   or 0)
-        m = session.scalars(select(MatchRow).where(MatchRow.table_id == t.id,
-                                                   MatchRow.status == "playing")).first()
-        rec = load_record(session, m.id, reveal_all=True) if m is not None else None
-        out.append(OpenTable(t, manager.name if manager else "?", kasa, m, rec,
-                             recent_chat(session, t.id, chat_recent)))
-    return out
+    return [_open_table(session, t, chat_recent) for t in session.scalars(
+        select(SalonTable).where(SalonTable.closed_at.is_(None)).order_by(SalonTable.created_at))]
+
+
+def open_table(session: Session, table_id: str, chat_recent: int = 50) -> OpenTable | None:
+    """One open table, as :func:`open_tables` gives it (a node claiming it)."""
+    t = session.get(SalonTable, table_id)
+    return None if t is None or t.closed_at is not None else _open_table(session, t, chat_recent)
+
+
+def _open_table(session: Session, t: SalonTable, chat_recent: int) -> OpenTable:
+    manager = session.get(User, t.manager_id)
+    kasa = int(session.scalar(select(Account.balance).where(Account.id == t.kasa_account_id))
+               or 0)
+    m = session.scalars(select(MatchRow).where(MatchRow.table_id == t.id,
+                                               MatchRow.status == "playing")).first()
+    rec = load_record(session, m.id, reveal_all=True) if m is not None else None
+    return OpenTable(t, manager.name if manager else "?", kasa, m, rec,
+                     recent_chat(session, t.id, chat_recent))

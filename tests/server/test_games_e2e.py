@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -39,11 +40,15 @@ CASES: dict[str, tuple[dict[str, Any], int | None, int]] = {
 }
 
 
-async def play_match(server: Server, game: str, tag: str) -> None:
+async def play_match(server: Server, game: str, tag: str,
+                     nodes: Sequence[Server] = ()) -> None:
+    """One whole match; with ``nodes`` (a cluster), the players connect to the first
+    two nodes in turn and the spectator to the third."""
     options, entry, people = CASES[game]
     tokens = [await signup(server, f"{tag}{i}") for i in range(people)]
-    watcher = Player(server, None, "spectator")
-    players = [Player(server, t, f"{tag}{i}") for i, t in enumerate(tokens)]
+    watcher = Player(nodes[2] if nodes else server, None, "spectator")
+    players = [Player(nodes[i % 2] if nodes else server, t, f"{tag}{i}")
+               for i, t in enumerate(tokens)]
     for p in [*players, watcher]:
         await p.connect()
     manager = players[0]

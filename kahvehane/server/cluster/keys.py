@@ -1,0 +1,51 @@
+"""Every Redis key and channel of a salon, under one prefix (docs/scaling.md lists what
+each holds), so that several salons or test runs share one Redis."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Keys:
+    prefix: str
+
+    def commands(self, table: str) -> str:
+        """Stream: the commands for one table, in order, read by its owner."""
+        return f"{self.prefix}:t:{table}"
+
+    def gateway(self, gateway: str) -> str:
+        """Channel: what the tables say to one gateway's connections."""
+        return f"{self.prefix}:gw:{gateway}"
+
+    def lease(self, table: str) -> str:
+        """String with a time to live: the node that owns the table."""
+        return f"{self.prefix}:lease:{table}"
+
+    def node(self, node: str) -> str:
+        """Channel: requests to one node (adopt a new table)."""
+        return f"{self.prefix}:node:{node}"
+
+    def limit(self, key: str) -> str:
+        """Hash: one limiter key's count, first and last hit."""
+        return f"{self.prefix}:limit:{key}"
+
+    @property
+    def lobby(self) -> str:
+        """Hash: table id → its lobby line (JSON); also the directory of open tables."""
+        return f"{self.prefix}:lobby"
+
+    @property
+    def lobby_delta(self) -> str:
+        """Channel: every lobby flush of every node (its origin and its texts)."""
+        return f"{self.prefix}:lobby:delta"
+
+    @property
+    def nodes(self) -> str:
+        """Hash: node id → its presence (load, last heartbeat)."""
+        return f"{self.prefix}:nodes"
+
+    @property
+    def owners(self) -> str:
+        """Channel: a table has a new owner (table, node, incarnation)."""
+        return f"{self.prefix}:owners"

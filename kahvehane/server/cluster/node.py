@@ -1,0 +1,444 @@
+"""One node of a salon on several nodes: the table host of the tables it owns.
+
+Every table is owned by one node under a lease in Redis (``SET NX PX``, renewed by a Lua
+compare every ``lease / 5``) and recorded in the database (``owner``, ``incarnation``;
+every write of the table's state compares the incarnation, :mod:`kahvehane.store.fence`).
+
+* A new table goes to the least-loaded live node (presence hash ``nodes``); if that is
+  another node, this one saves the table's row and asks it to adopt the table.
+* A node that dies stops renewing: its leases run out, and any other node that sees a
+  table without a lease on two heartbeats in a row claims it — the lease, then the
+  incarnation bumped in the database — and restores the match from its record (the
+  restart path). The new owner announces itself; every gateway joins its watchers of the
+  table again, so they resync with a snapshot of the new epoch. Clocks and bots go on.
+* A node back from a pause (SIGSTOP past its lease) learns at its next renewal, or at its
+  first refused write, that its tables are gone, and lets them go without a word: what
+  its actors would still say is dropped, and they stop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import orjson
+from redis.exceptions import RedisError
+
+from kahvehane.games.spec import GameSpec
+from kahvehane.server.cluster.redisbus import RedisBus, command_from
+from kahvehane.server.errors import TABLE_MOVING, ProtocolError
+from kahvehane.server.protocol import JSONObj, dumps, error_message, message_id, now_ms
+from kahvehane.server.salon import OpenedTable, Salon
+from kahvehane.server.settings import Settings
+from kahvehane.server.table import Command, TableActor
+from kahvehane.server.table.access import Access
+from kahvehane.server.table.ports import Viewer
+from kahvehane.store import Store
+from kahvehane.store.accounts import UserInfo
+from kahvehane.store.fence import FencedStore, claim_table, open_owners
+from kahvehane.store.tables import open_table
+
+__all__ = ["ClusterSalon"]
+
+log = logging.getLogger("kahvehane.cluster")
+
+# KEYS: leases; ARGV: node, ms. Per key 1: renewed (or taken again: Redis had lost it,
+# nobody else took it), 0: another node has it.
+_RENEW = """
+local out = {}
+for i, key in ipairs(KEYS) do
+  local v = redis.call('GET', key)
+  if v == ARGV[1] then redis.call('PEXPIRE', key, ARGV[2]); out[i] = 1
+  elseif not v then redis.call('SET', key, ARGV[1], 'PX', ARGV[2]); out[i] = 1
+  else out[i] = 0 end
+end
+return out
+"""
+# KEYS: leases; ARGV: node. Let go of the ones that are still ours.
+_RELEASE = """
+for _, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then redis.call('DEL', key) end
+end
+return 1
+"""
+
+
+class _TableOutbox:
+    """A table's outbox on a node: the bus, until the node lets the table go (then
+    whatever the stale actor still says is dropped)."""
+
+    def __init__(self, salon: ClusterSalon, table_id: str, incarnation: int) -> None:
+        self.salon = salon
+        self.table_id = table_id
+        self.incarnation = incarnation
+
+    def _current(self) -> bool:
+        return self.salon.incarnations.get(self.table_id) == self.incarnation
+
+    def deliver(self, viewers: Iterable[Viewer], texts: Sequence[str]) -> None:
+        if self._current():
+            self.salon.rbus.deliver(viewers, texts, (self.table_id, self.incarnation))
+
+    def attached(self, viewer: Viewer, table_id: str) -> None:
+        if self._current():
+            self.salon.rbus.attached(viewer, table_id)
+
+    def detached(self, viewer: Viewer, table_id: str) -> None:
+        if self._current():
+            self.salon.rbus.detached(viewer, table_id)
+
+
+class _RemoteTable:
+    """A table this node opened for another node to own: its first line, and the way to
+    it (its command stream)."""
+
+    def __init__(self, table_id: str, info: JSONObj, bus: RedisBus, access: Access) -> None:
+        self.id = table_id
+        self.access = access
+        self._info = info
+        self._bus = bus
+
+    def info(self) -> JSONObj:
+        return self._info
+
+    def submit(self, cmd: Command) -> None:
+        self._bus.forward(self.id, cmd)
+
+
+class ClusterSalon(Salon):
+    """The salon's table host on one node of a cluster (``kahvehane serve --redis``)."""
+
+    def __init__(self, settings: Settings, store: Store | None = None) -> None:
+        assert settings.redis_url is not None
+        node = settings.node_id or secrets.token_hex(3)
+        bus = RedisBus(settings.redis_url, settings.redis_prefix, node)
+        super().__init__(settings, store, bus)
+        self.node = node
+        self.rbus = bus
+        self.keys = bus.keys
+        self.lease_ms = int(settings.lease * 1000)
+        self.incarnations: dict[str, int] = {}  # owned table -> its incarnation
+        self.read_from: dict[str, bytes | str] = {}  # owned table -> stream position
+        self.remote: dict[str, JSONObj] = {}  # lobby lines of the other nodes' tables
+        self.renewed_at = time.monotonic()  # when the last renewal that worked was sent
+        self._suspects: set[str] = set()  # tables seen without a lease at the last tick
+        self._claiming: set[str] = set()
+        self._renew = bus.redis.register_script(_RENEW)
+        self._release = bus.redis.register_script(_RELEASE)
+        bus.on_lobby = self._lobby_delta
+        bus.on_owner = self._new_owner
+        bus.on_node = self._request
+        bus.on_reconnect = self._reconnected
+
+    # ================================================================ lifecycle
+    async def start(self) -> None:
+        await self.rbus.start()
+        lock = self.rbus.redis.lock(f"{self.keys.prefix}:migrate", timeout=120)
+        async with lock:  # the nodes of a new cluster start together: one migrates
+            await super().start()
+        raw = await self.rbus.redis.hgetall(self.keys.lobby)
+        self.remote = {k.decode(): orjson.loads(v) for k, v in raw.items()}
+        await self._heartbeat()
+        self.spawn(self._ticks())
+        self.spawn(self._commands())
+        log.info("node %s is up (%d open tables in the cluster)", self.node, len(self.remote))
+
+    async def _restore(self) -> None:
+        """Nothing at start: the open tables are claimed as their leases are found
+        missing (:meth:`_claim_orphans`), by whichever node is first."""
+
+    async def stop(self) -> None:
+        owned = list(self.incarnations)
+        await super().stop()
+        with contextlib.suppress(RedisError, OSError):
+            if owned:  # the other nodes may claim them at once
+                await self._release(keys=[self.keys.lease(t) for t in owned], args=[self.node])
+            await self.rbus.redis.hdel(self.keys.nodes, self.node)
+        await self.rbus.stop()
+
+    def lease_fresh(self) -> bool:
+        """Whether this node's leases surely still hold (by its own clock)."""
+        return time.monotonic() - self.renewed_at < self.settings.lease * 0.8
+
+    # ================================================================ the heartbeat
+    async def _ticks(self) -> None:
+        every = self.settings.lease / 5
+        n = 0
+        while True:
+            await asyncio.sleep(every)
+            n += 1
+            try:
+                await self._renew_leases()
+                await self._heartbeat()
+                await self._claim_orphans()
+                if n % 5 == 0:
+                    await self._republish()
+            except (RedisError, OSError) as exc:
+                self.rbus._unhealthy(exc)
+            except Exception:
+                log.exception("node %s: heartbeat failed", self.node)
+
+    async def _renew_leases(self) -> None:
+        owned = list(self.incarnations)
+        sent = time.monotonic()
+        if owned:
+            got = await self._renew(keys=[self.keys.lease(t) for t in owned],
+                                    args=[self.node, self.lease_ms])
+            for table_id, ok in zip(owned, got, strict=True):
+                if not ok:
+                    self.release(table_id, "its lease is another node's")
+        self.renewed_at = sent
+
+    async def _heartbeat(self) -> None:
+        await self.rbus.redis.hset(self.keys.nodes, self.node, orjson.dumps(
+            {"load": len(self.incarnations) + len(self._claiming), "at": now_ms()}))
+
+    async def _live_nodes(self) -> dict[str, int]:
+        """Live nodes (a heartbeat within three leases) and their loads."""
+        raw = await self.rbus.redis.hgetall(self.keys.nodes)
+        cutoff = now_ms() - 3 * self.lease_ms
+        out: dict[str, int] = {}
+        for node, value in raw.items():
+            presence = orjson.loads(value)
+            if presence["at"] >= cutoff:
+                out[node.decode()] = int(presence["load"])
+        return out
+
+    async def _claim_orphans(self) -> None:
+        """Claim every open table whose lease is missing now and was at the last tick
+        too (a new table's adopter, or its owner taking its lease again after Redis
+        lost it, comes first)."""
+        rows = await self.store.read(open_owners)
+        others = [r for r in rows if r[0] not in self.incarnations and r[0] not in self._claiming]
+        if not others:
+            self._suspects = set()
+            return
+        leases = await self.rbus.redis.mget([self.keys.lease(r[0]) for r in others])
+        missing = {r[0]: r for r, lease in zip(others, leases, strict=True) if lease is None}
+        for table_id, (_, owner, incarnation, _created) in missing.items():
+            if table_id in self._suspects or owner == self.node:
+                self.spawn(self.claim(table_id, incarnation))
+        self._suspects = set(missing)
+
+    async def _republish(self) -> None:
+        """Put this node's tables back in the lobby's hash if Redis lost them."""
+        if not self.tables:
+            return
+        pipe = self.rbus.redis.pipeline(transaction=False)
+        for table in self.tables.values():
+            if not table.access.private:  # a friends' table is never listed
+                pipe.hsetnx(self.keys.lobby, table.id, orjson.dumps(table.info()))
+        await pipe.execute()
+
+    # ================================================================ claiming
+    async def claim(self, table_id: str, seen: int) -> bool:
+        """Own ``table_id`` (whose incarnation was ``seen``): the lease, the database's
+        incarnation, then its actor restored from the database."""
+        if table_id in self._claiming or table_id in self.incarnations:
+            return False
+        self._claiming.add(table_id)
+        try:
+            redis: Any = self.rbus.redis
+            lease = self.keys.lease(table_id)
+            if not await redis.set(lease, self.node, nx=True, px=self.lease_ms) \
+                    and await redis.get(lease) != self.node.encode():
+                return False  # (a private table's opener leases it for its adopter)
+            # the commands from now on are the new owner's; older ones were the old
+            # owner's to answer (its clients resync and send again)
+            last = await redis.xrevrange(self.keys.commands(table_id), count=1)
+            position: bytes | str = last[0][0] if last and seen > 0 else "0-0"
+            node = self.node
+            incarnation = await self.store.write(
+                lambda s: claim_table(s, table_id, node, seen))
+            if incarnation is None:
+                await self._release(keys=[self.keys.lease(table_id)], args=[self.node])
+                return False
+            recent = self.settings.chat_recent
+            ot = await self.store.read(lambda s: open_table(s, table_id, recent))
+            if ot is None:
+                return False
+            users = await self._users_of([ot])
+            self.incarnations[table_id] = incarnation
+            if await self._revive(ot, users) is None:
+                self.incarnations.pop(table_id, None)
+                return False
+            self.read_from[table_id] = position
+            self.remote.pop(table_id, None)
+        finally:
+            self._claiming.discard(table_id)
+        log.info("node %s owns table %s (incarnation %d)", self.node, table_id, incarnation)
+        self.rbus.publish(self.keys.owners, [table_id, self.node, incarnation])
+        self.lobby_changed(table_id)
+        return True
+
+    def _actor(self, table_id: str, spec: GameSpec, options: JSONObj, entry: int | None,
+               clock: int, manager: UserInfo, kasa: int | None,
+               matches_played: int = 0, access: Access | None = None,
+               chat: list[JSONObj] | None = None) -> TableActor:
+        incarnation = self.incarnations.get(table_id, 0)
+        store: Any = FencedStore(self.store, table_id, incarnation, self._stale)
+        return TableActor(table_id, spec, options, entry, clock, manager, kasa,
+                          settings=self.settings, store=store,
+                          outbox=_TableOutbox(self, table_id, incarnation),
+                          host=self, epoch=f"{self.epoch}.{incarnation}",
+                          matches_played=matches_played, access=access, chat=chat)
+
+    def _stale(self, table_id: str) -> None:
+        self.release(table_id, "the database refused its write: another node owns it")
+
+    def release(self, table_id: str, why: str) -> None:
+        """Let a table go (another node owns it): its actor stops, and says nothing
+        more; this node's watchers of it join it again at its new owner."""
+        if self.incarnations.pop(table_id, None) is None:
+            return
+        log.warning("node %s lets table %s go: %s", self.node, table_id, why)
+        self.read_from.pop(table_id, None)
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            table.submit(Command("shutdown"))
+        self._rejoin(table_id)
+
+    # ================================================================ routing
+    def route(self, table_id: object, cmd: Command) -> bool:
+        if not isinstance(table_id, str):
+            return False
+        table = self.tables.get(table_id)
+        if table is not None:
+            table.submit(cmd)
+        else:
+            self.rbus.forward(table_id, cmd)  # refused there if no node has it open
+        return True
+
+    async def _commands(self) -> None:
+        """Read the command streams of the tables this node owns, in order, and hand
+        each command to its table (only while this node's leases surely hold)."""
+        redis: Any = self.rbus.redis
+        while True:
+            if not self.read_from or not self.lease_fresh():
+                await asyncio.sleep(0.05)
+                continue
+            streams = {self.keys.commands(t): p for t, p in self.read_from.items()}
+            try:
+                got = await redis.xread(streams, count=200, block=200)
+            except (RedisError, OSError) as exc:
+                self.rbus._unhealthy(exc)
+                await asyncio.sleep(0.5)
+                continue
+            if not self.lease_fresh():
+                continue  # read again once renewed (or the tables let go)
+            for stream, entries in got or ():
+                table_id = stream.decode().rsplit(":", 1)[1]
+                if table_id not in self.read_from:
+                    continue
+                for entry_id, fields in entries:
+                    self.read_from[table_id] = entry_id
+                    cmd = command_from(fields[b"c"])
+                    table = self.tables.get(table_id)
+                    if table is not None:
+                        table.submit(cmd)
+                    elif cmd.viewer is not None:
+                        moving = ProtocolError("unavailable", TABLE_MOVING)
+                        self.rbus.deliver((cmd.viewer,), [dumps(error_message(
+                            moving, msg_id=message_id(cmd.msg), table=table_id))])
+
+    # ================================================================ opening tables
+    async def _open(self, user: UserInfo, game: str, body: JSONObj) -> OpenedTable:
+        """A new table goes to the least-loaded live node (this one on a tie)."""
+        loads = await self._live_nodes()
+        loads[self.node] = len(self.incarnations) + len(self._claiming)
+        target = min(sorted(loads), key=lambda n: (loads[n], n != self.node))
+        table_id, spec, options, entry, clock, access = await self._new_row(user, game, body)
+        if target == self.node:
+            if not await self.claim(table_id, 0):
+                raise RuntimeError(f"table {table_id}: its new lease was taken")
+            table = self.tables[table_id]
+            if not access.private:  # listed at once: every node can route to it
+                await self.rbus.redis.hset(self.keys.lobby, table_id,
+                                           orjson.dumps(table.info()))
+            return table
+        # its first lobby line, from an actor that never starts: the adopter's is the same
+        info = self._actor(table_id, spec, options, entry, clock, user,
+                           0 if entry else None, access=access).info()
+        if not access.private:  # (a private one is routed by its lease)
+            self.remote[table_id] = info
+            await self.rbus.redis.hset(self.keys.lobby, table_id, orjson.dumps(info))
+        else:  # its commands go to its stream once its adopter holds the lease
+            await self.rbus.redis.set(self.keys.lease(table_id), target, nx=True,
+                                      px=self.lease_ms)
+        self.rbus.publish(self.keys.node(target), ["adopt", table_id])
+        return _RemoteTable(table_id, info, self.rbus, access)
+
+    def _request(self, msg: list[Any]) -> None:
+        if msg and msg[0] == "adopt":
+            self.spawn(self.claim(str(msg[1]), 0))
+
+    # ================================================================ Host, the lobby
+    def table_closed(self, table_id: str) -> None:
+        super().table_closed(table_id)
+        if self.incarnations.pop(table_id, None) is not None:
+            self.read_from.pop(table_id, None)
+            self.spawn(self._release(keys=[self.keys.lease(table_id)], args=[self.node]))
+
+    def lobby(self) -> list[JSONObj]:
+        mine = super().lobby()
+        return mine + [info for t, info in self.remote.items() if t not in self.tables]
+
+    def table_info(self, table_id: str) -> JSONObj | None:
+        """Its line here, or the last one the lobby heard of from its owner."""
+        return super().table_info(table_id) or self.remote.get(table_id)
+
+    def _lobby_delta(self, texts: list[str]) -> None:
+        for text in texts:
+            msg = orjson.loads(text)
+            if msg["type"] == "lobby_update":
+                self.remote[msg["table"]["id"]] = msg["table"]
+            elif msg["type"] == "lobby_remove":
+                self.remote.pop(msg["table"], None)
+
+    # ================================================================ new owners
+    def _new_owner(self, table_id: str, node: str, incarnation: int) -> None:
+        mine = self.incarnations.get(table_id)
+        if node != self.node and mine is not None and mine < incarnation:
+            self.release(table_id, f"node {node} claimed it")
+            return  # release() joins the watchers again
+        if node != self.node or mine == incarnation:
+            self._rejoin(table_id)
+
+    def _rejoin(self, table_id: str) -> None:
+        """This node's connections watching ``table_id`` join it again (at its new owner:
+        they get a snapshot of its new epoch)."""
+        for gateway in self.rbus.gateways.values():
+            watching: dict[int, set[str]] = getattr(gateway, "watching", {})
+            conns: dict[int, Any] = getattr(gateway, "conns", {})
+            for conn_id, tables in list(watching.items()):
+                conn = conns.get(conn_id)
+                if table_id in tables and conn is not None:
+                    self.route(table_id, Command("join", conn.viewer,
+                                                 {"type": "join", "table": table_id}))
+
+    def _reconnected(self) -> None:
+        """Redis is back: texts may have been lost, so every watcher of another node's
+        table joins it again (a snapshot), and the lobby is read again. The joins wait
+        for the owners to have taken their leases again (if Redis lost them)."""
+        self.spawn(self._reload_lobby())
+        asyncio.get_running_loop().call_later(self.settings.lease / 2, self._rejoin_all)
+
+    def _rejoin_all(self) -> None:
+        watched: set[str] = set()
+        for gateway in self.rbus.gateways.values():
+            for tables in getattr(gateway, "watching", {}).values():
+                watched.update(tables)
+        for table_id in watched - set(self.tables):
+            self._rejoin(table_id)
+
+    async def _reload_lobby(self) -> None:
+        with contextlib.suppress(RedisError, OSError):
+            await self._republish()
+            raw = await self.rbus.redis.hgetall(self.keys.lobby)
+            self.remote = {k.decode(): orjson.loads(v) for k, v in raw.items()
+                           if k.decode() not in self.tables}
