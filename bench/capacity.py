@@ -42,7 +42,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -52,10 +52,30 @@ if str(ROOT) not in sys.path:
 
 from bench.rawws import RawWS, connect, raise_fd_limit  # noqa: E402
 
+if TYPE_CHECKING:
+    import httpx
+
 GAME = "duz_okey"  # four seats, no entry (guests never sit at a table with one)
 OPTIONS = {"deals": 11}
 LIMIT_MS = 100.0
 ACCOUNTS = 400  # guests made for the seats (see SalonLoad.setup)
+
+
+async def guest_session(http: httpx.AsyncClient, tries: int = 10) -> str:
+    """A new guest's session cookie; a loaded machine drops a connection now and then,
+    so a failed request is tried again (``tries`` in all, half a second apart)."""
+    import httpx
+
+    for attempt in range(tries):
+        try:
+            r = await http.post("/api/auth/guest", json={})
+            r.raise_for_status()
+            return str(r.cookies["kahvehane_session"])
+        except httpx.HTTPError:
+            if attempt == tries - 1:
+                raise
+            await asyncio.sleep(0.5)
+    raise ValueError("tries must be at least 1")
 
 
 def rss_kb(pid: int) -> int:
@@ -184,16 +204,7 @@ class SalonLoad:
                                      limits=httpx.Limits(max_connections=64)) as http:
             async def guest() -> str:
                 async with sem:
-                    for attempt in range(10):  # a loaded machine drops a connection now
-                        try:                   # and then
-                            r = await http.post("/api/auth/guest", json={})
-                            r.raise_for_status()
-                            return str(r.cookies["kahvehane_session"])
-                        except httpx.HTTPError:
-                            if attempt == 9:
-                                raise
-                            await asyncio.sleep(0.5)
-                    raise RuntimeError("unreachable")
+                    return await guest_session(http)
 
             # Guests are made one HTTP request and one transaction each, the slowest part
             # of the set-up: at most ACCOUNTS of them, four a table, shared by the tables

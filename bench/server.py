@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from capacity import run_json  # bench/capacity.py, beside this file
+from capacity import guest_session, run_json  # bench/capacity.py, beside this file
 
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = {"koz_maca": 4, "duz_okey": 4, "kdv_okey": 4, "balayi_kingi": 2, "casino": 2,
@@ -137,15 +137,7 @@ class Load:
 
             async def guest() -> str:
                 async with sem:
-                    for attempt in range(5):
-                        try:
-                            r = await http.post("/api/auth/guest", json={})
-                            return str(r.cookies["kahvehane_session"])
-                        except httpx.HTTPError:
-                            if attempt == 4:
-                                raise
-                            await asyncio.sleep(0.5)
-                    raise RuntimeError("unreachable")
+                    return await guest_session(http, tries=5)
 
             tokens = await asyncio.gather(*(guest() for _ in range(self.n_tables * seats)))
         ws_url = self.url.replace("http", "ws") + "/ws"
