@@ -229,7 +229,8 @@ def test_rematch_when_both_agree(server: WebServer, new_page: Any, artifacts: Pa
     other.click("#match-result #rematch-button")
     host.wait_for_function("(n) => (document.querySelector('#rematch-agreed') || {})"
                            ".textContent?.includes(n)", arg=other_name)
-    other.wait_for_selector("#match-result #rematch-agreed")
+    other.wait_for_function("(n) => (document.querySelector('#match-result #rematch-agreed')"
+                            " || {}).textContent?.includes(n)", arg=other_name)
     assert other.locator("#match-result #rematch-button").count() == 0  # agreed already
     screenshot(host, artifacts, "rematch-agreed")
     host.click("#match-result #rematch-button")

@@ -73,6 +73,32 @@ def test_language_sign_in_and_create_form(server: WebServer, new_page: Any,
     page.wait_for_selector("#account-form")
 
 
+def test_typed_sign_in_survives_a_re_render(server: WebServer, new_page: Any) -> None:
+    """The lobby re-renders when the socket says hello or the language switches; a
+    half-typed name, password or guest name stays, and so does the caret's field."""
+    page = new_page(server)
+    page.goto("/")
+    page.wait_for_selector("#account-form")
+    page.wait_for_selector("body[data-connected='1']")
+    page.fill("#guest-name", "Misafir Ayse")
+    page.fill("#auth-password", "sifre-yarim")
+    page.fill("#auth-name", "Yarim")
+    page.evaluate("window.kahvehane.app.view.render()")  # what a late hello does
+    assert page.input_value("#auth-name") == "Yarim"
+    assert page.input_value("#auth-password") == "sifre-yarim"
+    assert page.input_value("#guest-name") == "Misafir Ayse"
+    assert page.evaluate("document.activeElement.id") == "auth-name"
+    page.click("#lang-switch")
+    assert page.input_value("#auth-name") == "Yarim"
+    page.click("#lang-switch")
+    # signing in clears the draft: after signing out the password is not in the form
+    name = f"Yarim{secrets.token_hex(2)}"
+    sign_up(page, name)
+    page.click("#sign-out")
+    page.wait_for_selector("#account-form")
+    assert page.input_value("#auth-password") == ""
+
+
 def test_live_lobby_seats_and_watching(server: WebServer, new_page: Any,
                                        artifacts: Path) -> None:
     host = new_page(server)

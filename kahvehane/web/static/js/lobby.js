@@ -15,6 +15,9 @@ export class LobbyView {
     this.root = null;
     this.form = { game: localStorage.getItem("kahvehane.game"), values: {} };
     this.authMode = "guest";
+    // What was typed into the sign-in forms: the lobby re-renders when the socket says
+    // hello (and on a language switch), which must not wipe a half-typed name.
+    this.authDraft = { guest: "", name: "", password: "" };
   }
 
   mount(root) {
@@ -48,6 +51,8 @@ export class LobbyView {
 
   render() {
     if (!this.root) return;
+    // Keep the caret where it was: a re-render builds new inputs with the same ids.
+    const focused = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement.id : null;
     clear(this.root);
     const left = h("section", { class: "panel tables-panel" }, h("h2", {}, t("tables")), h("div", { id: "table-list", class: "table-list" }));
     const right = h("section", { class: "panel side-panel" + (this.app.user ? " create" : " auth") }, this.app.user ? this.createForm() : this.authPanel());
@@ -57,12 +62,15 @@ export class LobbyView {
     const games = gamesSection(this.app);
     this.root.append(...(this.app.user ? [lobby, games] : [games, lobby]));
     this.renderTables();
+    const again = focused && document.getElementById(focused);
+    if (again) again.focus();
   }
 
   // ---------------------------------------------------------------- auth
   authPanel() {
     const msg = h("p", { class: "form-error", id: "auth-error" });
-    const guestName = h("input", { id: "guest-name", name: "guest-name", placeholder: t("guest_name"), maxlength: 24, autocomplete: "nickname" });
+    const draft = this.authDraft;
+    const guestName = h("input", { id: "guest-name", name: "guest-name", placeholder: t("guest_name"), maxlength: 24, autocomplete: "nickname", value: draft.guest, oninput: () => { draft.guest = guestName.value; } });
     const guestForm = h(
       "form",
       {
@@ -73,6 +81,7 @@ export class LobbyView {
           try {
             const body = guestName.value.trim() ? { name: guestName.value.trim() } : {};
             const r = await api("POST", "/api/auth/guest", body);
+            this.authDraft = { guest: "", name: "", password: "" };
             signedIn(r.user);
           } catch (err) {
             msg.textContent = errorText(err);
@@ -82,11 +91,12 @@ export class LobbyView {
       guestName,
       h("button", { type: "submit", class: "primary", id: "guest-button" }, t("guest")),
     );
-    const name = h("input", { id: "auth-name", name: "name", placeholder: t("name"), autocomplete: "username", required: true });
-    const pass = h("input", { id: "auth-password", name: "password", type: "password", placeholder: t("password"), autocomplete: "current-password", required: true });
+    const name = h("input", { id: "auth-name", name: "name", placeholder: t("name"), autocomplete: "username", required: true, value: draft.name, oninput: () => { draft.name = name.value; } });
+    const pass = h("input", { id: "auth-password", name: "password", type: "password", placeholder: t("password"), autocomplete: "current-password", required: true, value: draft.password, oninput: () => { draft.password = pass.value; } });
     const submit = async (path) => {
       try {
         const r = await api("POST", path, { name: name.value.trim(), password: pass.value });
+        this.authDraft = { guest: "", name: "", password: "" };
         signedIn(r.user);
       } catch (err) {
         msg.textContent = errorText(err);
