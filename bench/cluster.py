@@ -109,6 +109,9 @@ class Table:
     t0: dict[int, float] = field(default_factory=dict)  # n -> the act's time
     epochs: list[str | None] = field(default_factory=lambda: [None, None])
     resumed: list[float | None] = field(default_factory=lambda: [None, None])
+    #: what each seat saw after the kill: "epoch" (a snapshot of a new epoch without a
+    #: match: the table resumed between matches), "same" (a snapshot of the old epoch)
+    after: list[set[str]] = field(default_factory=lambda: [set(), set()])
 
 
 class Bench:
@@ -224,8 +227,11 @@ class Bench:
         epoch = msg.get("epoch")
         if self.killed_at is None:
             table.epochs[seat] = epoch
-        elif epoch != table.epochs[seat] and table.resumed[seat] is None \
-                and msg.get("match") is not None:
+        elif epoch == table.epochs[seat]:
+            table.after[seat].add("same")
+        elif msg.get("match") is None:
+            table.after[seat].add("epoch")
+        elif table.resumed[seat] is None:
             table.resumed[seat] = now - self.killed_at
 
 
@@ -266,6 +272,10 @@ async def run_phase(nodes: list[Node], tables: int, think: float, seconds: float
                  if None not in t.resumed]
         out.update(victim=victim, affected=len(affected), resumed=times,
                    lost=len(affected) - len(times))
+        for t in affected:
+            if None in t.resumed:  # why: who holds it now, and what its seats saw
+                print(f"not resumed: {t.id} lease n{owners(t.id)} seen {t.after}",
+                      file=sys.stderr)
     for task in players:
         task.cancel()
     for _, cs in opened:

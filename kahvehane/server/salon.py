@@ -329,10 +329,17 @@ class Salon:
             self.bus.publish_lobby(texts)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
-        """Run ``coro`` as a task the salon cancels when it stops."""
+        """Run ``coro`` as a task the salon cancels when it stops; if it fails, the
+        failure is logged with what failed (not left to asyncio's "never retrieved")."""
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
+        task.add_done_callback(_spawned_done)
         task.add_done_callback(self._tasks.discard)
+
+
+def _spawned_done(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled() and (exc := task.exception()) is not None:
+        log.error("task %s failed", task.get_coro(), exc_info=exc)
 
 
 def _access(body: JSONObj) -> Access:

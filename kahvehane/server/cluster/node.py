@@ -28,6 +28,7 @@ from typing import Any
 
 import orjson
 from redis.exceptions import RedisError
+from sqlalchemy.exc import SQLAlchemyError
 
 from kahvehane.games.spec import GameSpec
 from kahvehane.server.cluster.redisbus import RedisBus, command_from
@@ -46,6 +47,12 @@ from kahvehane.store.tables import open_table
 __all__ = ["ClusterSalon"]
 
 log = logging.getLogger("kahvehane.cluster")
+
+#: Orphaned tables a node restores at once. Restoring is a few Redis and database round
+#: trips and the replay of a record: two cores gain nothing from more at a time, and a
+#: failover of hundreds of tables must not take every connection of the pools at once
+#: (nor starve the tables the node already has).
+CLAIMS_AT_ONCE = 8
 
 # KEYS: leases; ARGV: node, ms. Per key 1: renewed (or taken again: Redis had lost it,
 # nobody else took it), 0: another node has it.
@@ -128,6 +135,10 @@ class ClusterSalon(Salon):
         self.renewed_at = time.monotonic()  # when the last renewal that worked was sent
         self._suspects: set[str] = set()  # tables seen without a lease at the last tick
         self._claiming: set[str] = set()
+        self._claim_slots = asyncio.Semaphore(CLAIMS_AT_ONCE)
+        #: the owner this node last knew of each remote table its connections watch
+        #: (from the owners' channel, and read from its lease every lease period)
+        self.owner_of: dict[str, str] = {}
         self._renew = bus.redis.register_script(_RENEW)
         self._release = bus.redis.register_script(_RELEASE)
         bus.on_lobby = self._lobby_delta
@@ -178,6 +189,7 @@ class ClusterSalon(Salon):
                 await self._claim_orphans()
                 if n % 5 == 0:
                     await self._republish()
+                    await self._check_owners()
             except (RedisError, OSError) as exc:
                 self.rbus._unhealthy(exc)
             except Exception:
@@ -222,8 +234,35 @@ class ClusterSalon(Salon):
         missing = {r[0]: r for r, lease in zip(others, leases, strict=True) if lease is None}
         for table_id, (_, owner, incarnation, _created) in missing.items():
             if table_id in self._suspects or owner == self.node:
-                self.spawn(self.claim(table_id, incarnation))
+                self.spawn(self._claim_orphan(table_id, incarnation))
         self._suspects = set(missing)
+
+    async def _claim_orphan(self, table_id: str, seen: int) -> None:
+        async with self._claim_slots:
+            if table_id not in self.incarnations:
+                await self.claim(table_id, seen)
+
+    async def _check_owners(self) -> None:
+        """The owners' channel is at most once: an announcement lost (Redis busy, a
+        reconnect) would leave watchers at a dead owner for good. So every lease period
+        the leases of the remote tables this node's connections watch are read, and a
+        table whose lease names another owner than the one known is joined again."""
+        watched = self._watched() - set(self.tables)
+        self.owner_of = {t: n for t, n in self.owner_of.items() if t in watched}
+        if not watched:
+            return
+        tables = sorted(watched)
+        leases = await self.rbus.redis.mget([self.keys.lease(t) for t in tables])
+        for table_id, lease in zip(tables, leases, strict=True):
+            if lease is None:
+                continue  # being claimed: its announcement, or the next check, follows
+            owner = lease.decode()
+            known = self.owner_of.get(table_id)
+            self.owner_of[table_id] = owner
+            if known is not None and known != owner:
+                log.info("node %s: table %s is %s's now (its announcement was missed)",
+                         self.node, table_id, owner)
+                self._rejoin(table_id)
 
     async def _republish(self) -> None:
         """Put this node's tables back in the lobby's hash if Redis lost them."""
@@ -242,12 +281,14 @@ class ClusterSalon(Salon):
         if table_id in self._claiming or table_id in self.incarnations:
             return False
         self._claiming.add(table_id)
+        leased = False
         try:
             redis: Any = self.rbus.redis
             lease = self.keys.lease(table_id)
             if not await redis.set(lease, self.node, nx=True, px=self.lease_ms) \
                     and await redis.get(lease) != self.node.encode():
                 return False  # (a private table's opener leases it for its adopter)
+            leased = True
             # the commands from now on are the new owner's; older ones were the old
             # owner's to answer (its clients resync and send again)
             last = await redis.xrevrange(self.keys.commands(table_id), count=1)
@@ -255,8 +296,7 @@ class ClusterSalon(Salon):
             node = self.node
             incarnation = await self.store.write(
                 lambda s: claim_table(s, table_id, node, seen))
-            if incarnation is None:
-                await self._release(keys=[self.keys.lease(table_id)], args=[self.node])
+            if incarnation is None:  # another node claimed it first (let go below)
                 return False
             recent = self.settings.chat_recent
             ot = await self.store.read(lambda s: open_table(s, table_id, recent))
@@ -269,12 +309,30 @@ class ClusterSalon(Salon):
                 return False
             self.read_from[table_id] = position
             self.remote.pop(table_id, None)
+            leased = False  # (it is this node's table now)
+        except (RedisError, OSError, SQLAlchemyError) as exc:
+            # Redis or the database failed mid-claim: let the lease go, so that this
+            # node or another claims the table again at a later heartbeat
+            log.warning("node %s could not claim table %s: %r", self.node, table_id, exc)
+            self.incarnations.pop(table_id, None)
+            self.read_from.pop(table_id, None)
+            actor = self.tables.pop(table_id, None)
+            if actor is not None:  # (revived before the failure: it must not act)
+                actor.submit(Command("shutdown"))
+            return False
         finally:
             self._claiming.discard(table_id)
+            if leased and table_id not in self.incarnations:
+                self.spawn(self._let_go(table_id))
         log.info("node %s owns table %s (incarnation %d)", self.node, table_id, incarnation)
         self.rbus.publish(self.keys.owners, [table_id, self.node, incarnation])
         self.lobby_changed(table_id)
         return True
+
+    async def _let_go(self, table_id: str) -> None:
+        """Give back the lease of a table this node took but could not claim."""
+        with contextlib.suppress(RedisError, OSError):
+            await self._release(keys=[self.keys.lease(table_id)], args=[self.node])
 
     def _actor(self, table_id: str, spec: GameSpec, options: JSONObj, entry: int | None,
                clock: int, manager: UserInfo, kasa: int | None,
@@ -402,6 +460,7 @@ class ClusterSalon(Salon):
 
     # ================================================================ new owners
     def _new_owner(self, table_id: str, node: str, incarnation: int) -> None:
+        self.owner_of[table_id] = node
         mine = self.incarnations.get(table_id)
         if node != self.node and mine is not None and mine < incarnation:
             self.release(table_id, f"node {node} claimed it")
@@ -428,12 +487,16 @@ class ClusterSalon(Salon):
         self.spawn(self._reload_lobby())
         asyncio.get_running_loop().call_later(self.settings.lease / 2, self._rejoin_all)
 
-    def _rejoin_all(self) -> None:
+    def _watched(self) -> set[str]:
+        """The tables this node's connections watch."""
         watched: set[str] = set()
         for gateway in self.rbus.gateways.values():
             for tables in getattr(gateway, "watching", {}).values():
                 watched.update(tables)
-        for table_id in watched - set(self.tables):
+        return watched
+
+    def _rejoin_all(self) -> None:
+        for table_id in self._watched() - set(self.tables):
             self._rejoin(table_id)
 
     async def _reload_lobby(self) -> None:

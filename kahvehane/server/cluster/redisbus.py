@@ -55,10 +55,19 @@ return 1
 """
 
 
+#: Connections a node keeps to Redis at most. A failover has a node claim hundreds of
+#: tables at once: with redis-py's default pool the 101st concurrent command raises
+#: ``MaxConnectionsError``; this pool makes it wait for a free connection instead.
+MAX_CONNECTIONS = 64
+
+
 def connect(url: str) -> aioredis.Redis:
-    """A client of the salon's Redis (replies as bytes, parsed by hiredis)."""
-    return aioredis.Redis.from_url(url, socket_timeout=3, socket_connect_timeout=3,
-                                   health_check_interval=10)
+    """A client of the salon's Redis (replies as bytes, parsed by hiredis), whose
+    commands wait (up to 10 s) for a free connection of the pool rather than fail."""
+    pool = aioredis.BlockingConnectionPool.from_url(
+        url, max_connections=MAX_CONNECTIONS, timeout=10, socket_timeout=3,
+        socket_connect_timeout=3, health_check_interval=10)
+    return aioredis.Redis.from_pool(pool)
 
 
 def _user(u: UserInfo | None) -> list[Any] | None:
