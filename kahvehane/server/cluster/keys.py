@@ -23,7 +23,7 @@ class Keys:
         return f"{self.prefix}:lease:{table}"
 
     def node(self, node: str) -> str:
-        """Channel: requests to one node (adopt a new table)."""
+        """Channel: requests to one node (adopt a new table; a table's stream rang)."""
         return f"{self.prefix}:node:{node}"
 
     def limit(self, key: str) -> str:

@@ -53,6 +53,8 @@ log = logging.getLogger("kahvehane.cluster")
 #: failover of hundreds of tables must not take every connection of the pools at once
 #: (nor starve the tables the node already has).
 CLAIMS_AT_ONCE = 8
+#: Commands read from one table's stream in one read.
+COMMANDS_AT_ONCE = 200
 
 # KEYS: leases; ARGV: node, ms. Per key 1: renewed (or taken again: Redis had lost it,
 # nobody else took it), 0: another node has it.
@@ -136,6 +138,8 @@ class ClusterSalon(Salon):
         self._suspects: set[str] = set()  # tables seen without a lease at the last tick
         self._claiming: set[str] = set()
         self._claim_slots = asyncio.Semaphore(CLAIMS_AT_ONCE)
+        self._rung: set[str] = set()  # owned tables whose streams rang since the last read
+        self._bell = asyncio.Event()
         #: the owner this node last knew of each remote table its connections watch
         #: (from the owners' channel, and read from its lease every lease period)
         self.owner_of: dict[str, str] = {}
@@ -308,6 +312,7 @@ class ClusterSalon(Salon):
                 self.incarnations.pop(table_id, None)
                 return False
             self.read_from[table_id] = position
+            self._ring(table_id)  # what came after the position, before the lease
             self.remote.pop(table_id, None)
             leased = False  # (it is this node's table now)
         except (RedisError, OSError, SQLAlchemyError) as exc:
@@ -372,27 +377,56 @@ class ClusterSalon(Salon):
             self.rbus.forward(table_id, cmd)  # refused there if no node has it open
         return True
 
+    def _ring(self, table_id: str) -> None:
+        """A table's stream has news (its doorbell, or this node's own claim)."""
+        self._rung.add(table_id)
+        self._bell.set()
+
     async def _commands(self) -> None:
         """Read the command streams of the tables this node owns, in order, and hand
-        each command to its table (only while this node's leases surely hold)."""
+        each command to its table (only while this node's leases surely hold): the
+        streams that rang, and every owned stream once a heartbeat, so one read costs
+        what has news rather than every table the node owns."""
         redis: Any = self.rbus.redis
+        loop = asyncio.get_running_loop()
+        every = self.settings.lease / 5
+        swept = loop.time()
         while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._bell.wait(), timeout=every)
+            self._bell.clear()
             if not self.read_from or not self.lease_fresh():
                 await asyncio.sleep(0.05)
+                if self._rung:
+                    self._bell.set()  # (read them once the leases are renewed)
                 continue
-            streams = {self.keys.commands(t): p for t, p in self.read_from.items()}
+            if loop.time() - swept >= every:
+                swept = loop.time()
+                tables = list(self.read_from)
+            else:
+                tables = [t for t in self._rung if t in self.read_from]
+            self._rung.clear()
+            if not tables:
+                continue
+            streams = {self.keys.commands(t): self.read_from[t] for t in tables}
             try:
-                got = await redis.xread(streams, count=200, block=200)
+                got = await redis.xread(streams, count=COMMANDS_AT_ONCE)
             except (RedisError, OSError) as exc:
                 self.rbus._unhealthy(exc)
+                self._rung.update(tables)
                 await asyncio.sleep(0.5)
+                self._bell.set()
                 continue
             if not self.lease_fresh():
+                self._rung.update(tables)
+                self._bell.set()
                 continue  # read again once renewed (or the tables let go)
             for stream, entries in got or ():
                 table_id = stream.decode().rsplit(":", 1)[1]
                 if table_id not in self.read_from:
                     continue
+                if len(entries) == COMMANDS_AT_ONCE:
+                    self._ring(table_id)  # more may wait behind them
                 for entry_id, fields in entries:
                     self.read_from[table_id] = entry_id
                     cmd = command_from(fields[b"c"])
@@ -432,7 +466,9 @@ class ClusterSalon(Salon):
         return _RemoteTable(table_id, info, self.rbus, access)
 
     def _request(self, msg: list[Any]) -> None:
-        if msg and msg[0] == "adopt":
+        if msg and msg[0] == "ring":
+            self._ring(str(msg[1]))
+        elif msg and msg[0] == "adopt":
             self.spawn(self.claim(str(msg[1]), 0))
 
     # ================================================================ Host, the lobby

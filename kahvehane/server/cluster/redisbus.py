@@ -3,9 +3,12 @@
 The same ports as :class:`~kahvehane.server.bus.LocalBus` — the tables' outbox, the
 lobby's fan-out — plus the commands a gateway sends to a table another node owns:
 
-* a table's commands go on its own stream (``XADD``, in order), read by its owner; a
-  command for a table that is not open anywhere is refused (a Lua script adds it only if
-  the lobby's hash, the directory of open tables, has the table);
+* a table's commands go on its own stream (``XADD``, in order), read by its owner, who
+  is rung on its node channel (the same script publishes ``["ring", table]`` to the node
+  the lease names): the owner reads only the streams that rang, and all of its streams
+  once a heartbeat (a doorbell lost with the connection costs at most that). A command
+  for a table that is not open anywhere is refused (the script adds it only if the
+  lobby's hash, the directory of open tables, has the table);
 * what tables say to a gateway's connections goes on that gateway's channel; one change
   of one table sends each remote gateway one message holding every text its connections
   need (the public texts and each seat's own: the gateway hands each connection its own);
@@ -44,13 +47,17 @@ log = logging.getLogger("kahvehane.cluster")
 #: starts at the end, the clients resync and send again).
 STREAM_LEN = 1000
 
-# KEYS: lobby hash, stream, lease; ARGV: table id, payload, max length. 0: no such open
-# table (neither in the lobby's hash nor leased: after Redis lost its data, a lease is
-# taken again before the lobby's line is written again).
+# KEYS: lobby hash, stream, lease; ARGV: table id, payload, max length, the nodes'
+# channel prefix, the doorbell. 0: no such open table (neither in the lobby's hash nor
+# leased: after Redis lost its data, a lease is taken again before the lobby's line is
+# written again). The doorbell goes to the owner named by the lease, so that the owner
+# reads only the streams that have news (no lease: the next owner reads it on claiming).
 _FORWARD = """
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 and redis.call('EXISTS', KEYS[3]) == 0
 then return 0 end
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'c', ARGV[2])
+local owner = redis.call('GET', KEYS[3])
+if owner then redis.call('PUBLISH', ARGV[4] .. owner, ARGV[5]) end
 return 1
 """
 
@@ -233,7 +240,8 @@ class RedisBus(LocalBus):
                 forwarded.append((len(pipe), cmd))
                 await self._forward(keys=[keys.lobby, keys.commands(table_id),
                                           keys.lease(table_id)],
-                                    args=[table_id, command_payload(cmd), STREAM_LEN],
+                                    args=[table_id, command_payload(cmd), STREAM_LEN,
+                                          keys.node(""), orjson.dumps(["ring", table_id])],
                                     client=pipe)
             elif kind == "pub":
                 pipe.publish(*arg)
