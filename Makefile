@@ -20,7 +20,14 @@ CHROMIUM := /usr/bin/chromium
 $(CHROMIUM):
 	apt-get install -y -q chromium || (apt-get update -q && apt-get install -y -q chromium)
 
-test: $(STAMP) $(CHROMIUM)
+# tests/server/test_balancer.py runs deploy/nginx.conf and deploy/haproxy.cfg in front of three nodes.
+NGINX := /usr/sbin/nginx
+HAPROXY := /usr/sbin/haproxy
+
+$(NGINX) $(HAPROXY):
+	apt-get install -y -q nginx haproxy || (apt-get update -q && apt-get install -y -q nginx haproxy)
+
+test: $(STAMP) $(CHROMIUM) $(NGINX) $(HAPROXY)
 	$(BIN)/ruff check kahvehane tests bench
 	$(BIN)/mypy kahvehane
 	$(BIN)/python -m pytest -n 2
