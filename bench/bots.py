@@ -19,22 +19,46 @@ its own arrange — and, from ``--timing-deals`` deals played in this process, t
 of the searched decisions alone. The last line is machine-readable::
 
     bots: okey-search-share=X kdv-search-share=Y
+
+A run of thousands of matches outlasts a session, so it can be played in parts:
+``--journal FILE`` (gzipped JSON lines) keeps every finished match, a run with the same
+journal plays only the matches it lacks, and ``--hours H`` stops starting new matches
+after ``H`` hours (printing how far it got, and no last line). Both games' matches are
+interleaved, so a part leaves them even. The figures of a journal are those of the
+matches ``0 … --matches − 1`` of the seed (the same deals, whichever run plays them; the
+search bot's choices, bounded by time, may differ between runs as in any run)::
+
+    .venv/bin/python bench/bots.py --matches 2000 --journal bench/results/bots.jsonl.gz --hours 1
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
+import gzip
+import json
 import os
 import platform
 import random
 import statistics
 import sys
 import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from kahvehane.simulate import Summary, simulate, wilson
+from kahvehane.simulate import (
+    MatchOutcome,
+    Summary,
+    play_match,
+    seats_for,
+    simulate,
+    summarize,
+    wilson,
+)
 
 GAMES = (("duz_okey", "okey"), ("kdv_okey", "kdv"))
 SEARCH = "search"
@@ -52,8 +76,10 @@ def report(summary: Summary) -> float:
     lo, hi = wilson(search.wins, search.matches)
     share = search.win_rate()
     verdict = "above" if lo > 0.25 else ("below" if hi < 0.25 else "not clear of")
+    t_all = sum(sum(t) for o in summary.outcomes for t in o.times)
     print(f"{summary.game}: {summary.matches} matches of {summary.options['deals']} deals,"
-          f" {summary.seconds:.0f} s ({summary.seconds / summary.matches:.1f} s a match)")
+          f" {summary.seconds:.0f} s of wall time in this run; {t_all / summary.matches:.1f} s"
+          " of the bots' decisions a match")
     print(f"  search wins {search.wins}/{search.matches} = {share:.3f}"
           f"  95% CI {lo:.3f}–{hi:.3f}  ({verdict} the fair 0.250)")
     print(f"  mean ranking points: search {statistics.fmean(search.points):+.3f},"
@@ -102,6 +128,85 @@ def searched_times(game: str, deals: int, seed: str) -> tuple[list[float], int]:
     return times, calls
 
 
+#: Matches a worker plays per task of a journalled run (a task's matches are written
+#: to the journal together).
+CHUNK = 5
+
+
+def _play_chunk(task: tuple[str, dict[str, Any], list[str], str, list[int]]
+                ) -> tuple[str, list[MatchOutcome]]:
+    game, options, specs, seed, indices = task
+    return game, [play_match(game, options, specs, seed, k) for k in indices]
+
+
+def _read_journal(path: Path, seeds: dict[str, str]) -> dict[str, dict[int, MatchOutcome]]:
+    """The matches a journal holds, per game (only those of this run's seeds)."""
+    done: dict[str, dict[int, MatchOutcome]] = {game: {} for game in seeds}
+    if not path.exists():
+        return done
+    with gzip.open(path, "rt", encoding="utf-8") as lines:
+        for n, line in enumerate(lines, 1):
+            try:
+                row = json.loads(line)
+                game, seed = row.pop("game"), row.pop("seed")
+                outcome = MatchOutcome(**row)
+            except (ValueError, KeyError, TypeError) as exc:
+                raise SystemExit(f"{path}: line {n} is not a journalled match ({exc})"
+                                 ) from None
+            if seeds.get(game) == seed:
+                done[game][outcome.index] = outcome
+    return done
+
+
+def journalled(args: argparse.Namespace) -> dict[str, Summary] | None:
+    """Play the matches the journal lacks (both games interleaved), until done or out of
+    time; the summaries of the whole journal, or ``None`` if matches are still missing."""
+    path = Path(args.journal)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    specs = [args.search, HEURISTIC, HEURISTIC, HEURISTIC]
+    seeds = {game: f"{args.seed}:{game}" for game, _ in GAMES}
+    options = {game: seats_for(game, {"deals": args.deals}, 4)[0] for game, _ in GAMES}
+    done = _read_journal(path, seeds)
+    todo = {game: [k for k in range(args.matches) if k not in done[game]] for game in seeds}
+    tasks = []
+    for i in range(0, args.matches, CHUNK):  # the games' chunks, interleaved
+        for game in seeds:
+            chunk = [k for k in todo[game] if i <= k < i + CHUNK]
+            if chunk:
+                tasks.append((game, options[game], specs, seeds[game], chunk))
+    print(f"  journal {path}: " + ", ".join(f"{g} {len(done[g])} of {args.matches}"
+                                             for g in seeds) + f"; {len(tasks)} tasks to play")
+    deadline = time.monotonic() + 3600 * args.hours if args.hours else float("inf")
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool, \
+            gzip.open(path, "at", encoding="utf-8") as journal:
+        pending: set[Future[tuple[str, list[MatchOutcome]]]] = set()
+        queue = list(reversed(tasks))
+        while queue or pending:
+            while queue and len(pending) < 2 * args.jobs and time.monotonic() < deadline:
+                pending.add(pool.submit(_play_chunk, queue.pop()))
+            if not pending:
+                break  # out of time
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                game, outcomes = future.result()
+                for o in outcomes:
+                    done[game][o.index] = o
+                    row = {"game": game, "seed": seeds[game], **dataclasses.asdict(o)}
+                    journal.write(json.dumps(row) + "\n")
+                journal.flush()
+    seconds = time.perf_counter() - start
+    missing = {g: args.matches - len(done[g]) for g in seeds}
+    if any(missing.values()):
+        print(f"  stopped after {seconds / 3600:.2f} h: " + ", ".join(
+            f"{g} {args.matches - m} of {args.matches}" for g, m in missing.items())
+            + "; run the same command again to go on")
+        return None
+    return {game: summarize(game, options[game], specs, seeds[game],
+                            [done[game][k] for k in range(args.matches)], seconds)
+            for game in seeds}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=50,
@@ -113,17 +218,30 @@ def main(argv: list[str] | None = None) -> None:
                         help="deals played to time the searched decisions alone")
     parser.add_argument("--search", default=SEARCH,
                         help="the search bot's spec, e.g. search:time=0.2")
+    parser.add_argument("--journal", default=None,
+                        help="keep finished matches here (gzipped JSON lines); play only"
+                             " the missing ones")
+    parser.add_argument("--hours", type=float, default=0.0,
+                        help="(with --journal) start no new match after this long")
     args = parser.parse_args(argv)
+    if args.hours and not args.journal:
+        parser.error("--hours needs --journal (a part of a run is kept there)")
     print(f"# bench/bots.py {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC,"
           f" {platform.python_version()}, {os.cpu_count()} cores,"
           f" load {os.getloadavg()[0]:.1f}, {args.matches} matches per game,"
           f" --jobs {args.jobs}, seed {args.seed!r}, bot {args.search!r}")
     shares: dict[str, float] = {}
+    summaries = journalled(args) if args.journal else None
+    if args.journal and summaries is None:
+        return  # a part of the run: no figures yet
     for game, key in GAMES:
         start = time.perf_counter()
-        summary = simulate(game, [args.search, HEURISTIC, HEURISTIC, HEURISTIC],
-                           matches=args.matches, seed=f"{args.seed}:{game}", jobs=args.jobs,
-                           options={"deals": args.deals}, progress=False)
+        if summaries is not None:
+            summary = summaries[game]
+        else:
+            summary = simulate(game, [args.search, HEURISTIC, HEURISTIC, HEURISTIC],
+                               matches=args.matches, seed=f"{args.seed}:{game}",
+                               jobs=args.jobs, options={"deals": args.deals}, progress=False)
         if args.search != SEARCH:  # rows are keyed by spec
             summary.rows[SEARCH] = summary.rows.pop(args.search)
         shares[key] = report(summary)

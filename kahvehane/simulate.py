@@ -282,7 +282,16 @@ def simulate(
         for chunk in run_chunks(_worker, tasks, jobs):
             _collect(chunk, outcomes, records, game, advance)
     seconds = time.perf_counter() - start
-    outcomes.sort(key=lambda o: o.index)
+    return summarize(game, parsed, specs, seed, outcomes, seconds)
+
+
+def summarize(game: str, options: JSON, specs: Sequence[str], seed: str | int,
+              outcomes: list[MatchOutcome], seconds: float) -> Summary:
+    """The summary of played matches (in index order), however they were played: in one
+    :func:`simulate` call, or gathered from several runs of the same seed (the matches
+    of a seed are the same whichever run plays them)."""
+    specs = list(specs)
+    outcomes = sorted(outcomes, key=lambda o: o.index)
     rows: dict[str, BotRow] = {}
     for spec in specs:
         if spec not in rows:
@@ -302,8 +311,8 @@ def simulate(
             if o.points is not None:
                 rows[spec].points.append(o.points[s])
             rows[spec].times.extend(o.times[s])
-    return Summary(game, parsed, specs, matches, seed, rows, incomplete, draws, seconds,
-                   outcomes)
+    return Summary(game, dict(options), specs, len(outcomes), seed, rows, incomplete, draws,
+                   seconds, outcomes)
 
 
 Task = TypeVar("Task")

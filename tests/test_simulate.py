@@ -50,6 +50,26 @@ def test_simulate_is_the_same_in_one_or_two_processes() -> None:
                                                           for o in b.outcomes]
 
 
+def test_a_simulation_played_in_parts_sums_up_as_one() -> None:
+    """``summarize`` of matches played in two parts, out of order (a journalled bench
+    run over several sessions), is the summary ``simulate`` gives of the whole run."""
+    from kahvehane.simulate import play_match, seats_for, summarize
+
+    specs = ["heuristic", "random", "heuristic", "random"]
+    whole = simulate("koz_maca", specs, matches=5, seed="p", progress=False)
+    options, _ = seats_for("koz_maca", {}, 4)
+    second = [play_match("koz_maca", options, specs, "p", k) for k in (4, 2, 3)]
+    first = [play_match("koz_maca", options, specs, "p", k) for k in (1, 0)]
+    parts = summarize("koz_maca", options, specs, "p", second + first, 1.0)
+    assert parts.matches == whole.matches == 5
+    assert [o.index for o in parts.outcomes] == [0, 1, 2, 3, 4]
+    for spec in ("heuristic", "random"):
+        a, b = parts.rows[spec], whole.rows[spec]
+        assert (a.matches, a.wins, a.totals, a.points) == (b.matches, b.wins, b.totals,
+                                                            b.points)
+    assert (parts.draws, parts.incomplete) == (whole.draws, whole.incomplete)
+
+
 def test_simulate_okey_with_an_option(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["simulate", "duz_okey", "--bots", "heuristic,random,random,random",
                  "--matches", "2", "--option", "deals=3", "--no-progress"])
