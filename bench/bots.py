@@ -139,22 +139,44 @@ def _play_chunk(task: tuple[str, dict[str, Any], list[str], str, list[int]]
     return game, [play_match(game, options, specs, seed, k) for k in indices]
 
 
-def _read_journal(path: Path, seeds: dict[str, str]) -> dict[str, dict[int, MatchOutcome]]:
-    """The matches a journal holds, per game (only those of this run's seeds)."""
-    done: dict[str, dict[int, MatchOutcome]] = {game: {} for game in seeds}
+def _read_journal(path: Path) -> tuple[list[dict[str, Any]], bool]:
+    """The rows of a journal, and whether it ended cleanly: a run killed mid-write
+    leaves a gzip member without its end (and maybe half a line), whose rows up to
+    there are kept."""
+    rows: list[dict[str, Any]] = []
     if not path.exists():
-        return done
-    with gzip.open(path, "rt", encoding="utf-8") as lines:
-        for n, line in enumerate(lines, 1):
-            try:
-                row = json.loads(line)
-                game, seed = row.pop("game"), row.pop("seed")
-                outcome = MatchOutcome(**row)
-            except (ValueError, KeyError, TypeError) as exc:
-                raise SystemExit(f"{path}: line {n} is not a journalled match ({exc})"
-                                 ) from None
-            if seeds.get(game) == seed:
-                done[game][outcome.index] = outcome
+        return rows, True
+    lines: list[str] = []
+    clean = True
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        try:
+            while line := fh.readline():
+                lines.append(line)
+        except EOFError:
+            clean = False
+    if lines and not lines[-1].endswith("\n"):  # half a line: killed while writing it
+        clean = False
+        lines.pop()
+    for n, line in enumerate(lines, 1):
+        try:
+            row = json.loads(line)
+            MatchOutcome(**{k: v for k, v in row.items() if k not in ("game", "seed")})
+        except (ValueError, TypeError) as exc:
+            raise SystemExit(f"{path}: line {n} is not a journalled match ({exc})") from None
+        rows.append(row)
+    return rows, clean
+
+
+def _journal_outcomes(rows: list[dict[str, Any]], seeds: dict[str, str]
+                      ) -> dict[str, dict[int, MatchOutcome]]:
+    """The matches of this run's seeds, per game."""
+    done: dict[str, dict[int, MatchOutcome]] = {game: {} for game in seeds}
+    for row in rows:
+        game, seed = row.get("game"), row.get("seed")
+        if isinstance(game, str) and seeds.get(game) == seed:
+            outcome = MatchOutcome(**{k: v for k, v in row.items()
+                                      if k not in ("game", "seed")})
+            done[game][outcome.index] = outcome
     return done
 
 
@@ -166,7 +188,15 @@ def journalled(args: argparse.Namespace) -> dict[str, Summary] | None:
     specs = [args.search, HEURISTIC, HEURISTIC, HEURISTIC]
     seeds = {game: f"{args.seed}:{game}" for game, _ in GAMES}
     options = {game: seats_for(game, {"deals": args.deals}, 4)[0] for game, _ in GAMES}
-    done = _read_journal(path, seeds)
+    rows, clean = _read_journal(path)
+    if not clean:  # rewrite what it holds as one whole member, then append to that
+        tmp = path.with_name(path.name + ".tmp")
+        with gzip.open(tmp, "wt", encoding="utf-8") as fh:
+            fh.writelines(json.dumps(row) + "\n" for row in rows)
+        tmp.replace(path)
+        print(f"  journal {path}: its end was cut off (a killed run); {len(rows)} matches"
+              " kept")
+    done = _journal_outcomes(rows, seeds)
     todo = {game: [k for k in range(args.matches) if k not in done[game]] for game in seeds}
     tasks = []
     for i in range(0, args.matches, CHUNK):  # the games' chunks, interleaved
