@@ -6,14 +6,20 @@ Redis is required, as PostgreSQL is: without it the cluster tests fail, saying s
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from tests.server.harness import Server
+from tests.server.harness import Server, free_port
 
 REDIS_URL = os.environ.get("KAHVEHANE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 LEASE = 3.0  # short leases: failover in a few seconds
@@ -62,3 +68,48 @@ class Cluster:
         keys = list(r.scan_iter(f"{self.prefix}:*"))
         if keys:
             r.delete(*keys)
+
+
+class OwnRedis:
+    """A redis-server of a test's own on a free port (the machine's 6379 is shared:
+    restarting it, or flushing its scripts, would disturb others); no persistence, so a
+    restart loses everything, as a crash of an unpersisted Redis does."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.folder = folder
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.folder)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while True:
+            with contextlib.suppress(OSError):
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+
+@contextlib.contextmanager
+def own_redis_server(folder: Path) -> Iterator[OwnRedis]:
+    """A started :class:`OwnRedis`, stopped afterwards (fails loudly without
+    ``redis-server``)."""
+    if shutil.which("redis-server") is None:
+        pytest.fail("redis-server is not installed: this test starts its own", pytrace=False)
+    r = OwnRedis(folder)
+    r.start()
+    try:
+        yield r
+    finally:
+        r.stop()

@@ -8,14 +8,10 @@ through every fault, is ``KAHVEHANE_CLUSTER_ALL=1 .venv/bin/pytest tests/server/
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import random
-import shutil
 import signal
-import socket
-import subprocess
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
@@ -27,13 +23,12 @@ from kahvehane.records import replay, verify
 from kahvehane.store import Store
 from kahvehane.store.ledger import audit, totals
 from kahvehane.store.models import SalonTable
-from tests.server.cluster import Cluster, require_redis
+from tests.server.cluster import Cluster, OwnRedis, own_redis_server, require_redis
 from tests.server.conftest import PG_URL, database
 from tests.server.harness import (
     Player,
     Server,
     api,
-    free_port,
     okey_chooser,
     random_chooser,
     signup,
@@ -325,43 +320,9 @@ def test_fence_refuses_a_stale_incarnation(tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def own_redis(tmp_path: Path) -> Iterator[Any]:
-    """A redis-server of this test's own on a free port (the machine's 6379 is shared:
-    restarting it would disturb others)."""
-    port = free_port()
-
-    class OwnRedis:
-        url = f"redis://127.0.0.1:{port}/0"
-        proc: subprocess.Popen[bytes] | None = None
-
-        def start(self) -> None:
-            self.proc = subprocess.Popen(
-                ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                 "--appendonly", "no", "--dir", str(tmp_path)],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            deadline = time.monotonic() + 10
-            while True:
-                with contextlib.suppress(OSError):
-                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                    return
-                assert time.monotonic() < deadline, "redis-server did not start"
-                time.sleep(0.05)
-
-        def stop(self) -> None:
-            if self.proc is not None:
-                self.proc.kill()
-                self.proc.wait()
-                self.proc = None
-
-    if shutil.which("redis-server") is None:
-        pytest.fail("redis-server is not installed: the Redis restart test starts its own",
-                    pytrace=False)
-    r = OwnRedis()
-    r.start()
-    try:
+def own_redis(tmp_path: Path) -> Iterator[OwnRedis]:
+    with own_redis_server(tmp_path) as r:
         yield r
-    finally:
-        r.stop()
 
 
 def test_redis_restarted_mid_match(tmp_path: Path, own_redis: Any) -> None:

@@ -6,7 +6,10 @@ or a claim fails half-way, checked on one in-process node against the machine's 
 * a claim that fails after taking the lease gives the lease back, so the table is
   claimed again at a later heartbeat instead of staying leased to nobody's actor;
 * a gateway whose watchers missed a new owner's announcement (the owners' channel is at
-  most once) finds the new owner in the lease within a lease period and joins again.
+  most once) finds the new owner in the lease within a lease period and joins again;
+* the forwarding script is sent by its digest (no ``SCRIPT EXISTS`` round trip per
+  batch); to a Redis that lost its scripts (restarted) it is loaded again and the
+  commands sent again, in order, with nobody refused.
 """
 
 from __future__ import annotations
@@ -18,13 +21,15 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import orjson
 import pytest
 from sqlalchemy.exc import OperationalError
 
 from kahvehane.server.cluster.node import ClusterSalon
-from kahvehane.server.cluster.redisbus import MAX_CONNECTIONS, connect
+from kahvehane.server.cluster.redisbus import MAX_CONNECTIONS, RedisBus, connect
 from kahvehane.server.settings import Settings
-from tests.server.cluster import REDIS_URL, require_redis
+from kahvehane.server.table.ports import Command, Viewer
+from tests.server.cluster import REDIS_URL, own_redis_server, require_redis
 
 
 @pytest.fixture
@@ -106,3 +111,37 @@ def test_a_missed_announcement_is_found_in_the_lease(salon: ClusterSalon) -> Non
     owners = asyncio.run(run())
     assert rejoined == ["t3", "t1"]  # t1 by its lease; t3 not twice
     assert owners == {"t1": "nC", "t2": "nB", "t3": "nB"}
+
+
+def test_a_redis_that_lost_its_scripts_gets_them_again(tmp_path: Path) -> None:
+    told: list[str] = []
+    gateway = SimpleNamespace(id="g1", deliver=lambda conn, texts: told.extend(texts))
+
+    async def run(url: str) -> tuple[int, list[str]]:
+        bus = RedisBus(url, "khtest", "nA")
+        await bus.start()
+        bus.gateways["g1"] = gateway  # type: ignore[assignment]
+        redis: Any = bus.redis
+        try:
+            await redis.hset(bus.keys.lobby, "t1", "{}")  # an open table, elsewhere
+            move = Command("act", Viewer("g1", 7, None), {"type": "act", "table": "t1",
+                                                          "id": "m1"})
+            bus.forward("t1", move)
+            await asyncio.sleep(0.2)
+            first = await redis.xlen(bus.keys.commands("t1"))
+            await redis.script_flush()  # what a restarted, unpersisted Redis has
+            for n in (2, 3):  # one batch, then two in one batch
+                move = Command("act", Viewer("g1", 7, None), {"type": "act", "table": "t1",
+                                                              "id": f"m{n}"})
+                bus.forward("t1", move)
+            await asyncio.sleep(0.3)
+            entries = await redis.xrange(bus.keys.commands("t1"))
+            return first, [orjson.loads(f[b"c"])[2]["id"] for _, f in entries]
+        finally:
+            await bus.stop()
+
+    with own_redis_server(tmp_path) as own:
+        first, ids = asyncio.run(run(own.url))
+    assert first == 1
+    assert told == []  # nobody refused
+    assert ids == ["m1", "m2", "m3"]  # in their order

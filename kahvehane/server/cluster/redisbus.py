@@ -30,7 +30,7 @@ from typing import Any
 
 import orjson
 import redis.asyncio as aioredis
-from redis.exceptions import RedisError
+from redis.exceptions import NoScriptError, RedisError
 
 from kahvehane.server.bus import LocalBus
 from kahvehane.server.cluster.keys import Keys
@@ -124,6 +124,7 @@ class RedisBus(LocalBus):
         """Check Redis answers (loudly, at start), then read and write in tasks."""
         try:
             await self.redis.ping()
+            await self.redis.script_load(_FORWARD)
         except (RedisError, OSError) as exc:
             raise SystemExit(f"kahvehane: Redis at {self.url} does not answer ({exc});"
                              " start it (redis-server) or run without --redis") from None
@@ -227,22 +228,23 @@ class RedisBus(LocalBus):
                 batch.extend(self._queue.get_nowait())
             await self._send(batch)
 
-    async def _send(self, batch: list[tuple[str, Any]]) -> None:
+    async def _send(self, batch: list[tuple[str, Any]], *, again: bool = True) -> None:
         keys = self.keys
         pipe = self.redis.pipeline(transaction=False)
-        forwarded: list[tuple[int, Command]] = []
+        forwarded: list[tuple[int, tuple[str, Command]]] = []
         for kind, arg in batch:
             if kind == "gw":
                 gateway, ops = arg
                 pipe.publish(keys.gateway(gateway), orjson.dumps(ops))
             elif kind == "cmd":
                 table_id, cmd = arg
-                forwarded.append((len(pipe), cmd))
-                await self._forward(keys=[keys.lobby, keys.commands(table_id),
-                                          keys.lease(table_id)],
-                                    args=[table_id, command_payload(cmd), STREAM_LEN,
-                                          keys.node(""), orjson.dumps(["ring", table_id])],
-                                    client=pipe)
+                forwarded.append((len(pipe), arg))
+                # EVALSHA itself: a pipeline given a Script object asks Redis SCRIPT
+                # EXISTS before every execute, a round trip more per batch; the script is
+                # loaded at start, and again if Redis answers NOSCRIPT (it restarted)
+                pipe.evalsha(self._forward.sha, 3, keys.lobby, keys.commands(table_id),
+                             keys.lease(table_id), table_id, command_payload(cmd),
+                             STREAM_LEN, keys.node(""), orjson.dumps(["ring", table_id]))
             elif kind == "pub":
                 pipe.publish(*arg)
             elif kind == "lobby":
@@ -251,17 +253,26 @@ class RedisBus(LocalBus):
             results = await pipe.execute(raise_on_error=False)
         except (RedisError, OSError) as exc:
             self._unhealthy(exc)
-            for _, cmd in forwarded:
+            for _, (_, cmd) in forwarded:
                 self._refuse(cmd, ProtocolError("unavailable", NODES_UNREACHABLE))
             return
         self.healthy = True
-        for index, cmd in forwarded:
+        unloaded: list[tuple[str, Any]] = []
+        for index, (table_id, cmd) in forwarded:
             res = results[index]
-            if isinstance(res, Exception):
+            if isinstance(res, NoScriptError) and again:
+                unloaded.append(("cmd", (table_id, cmd)))
+            elif isinstance(res, Exception):
                 self._refuse(cmd, ProtocolError("unavailable", NODES_UNREACHABLE))
             elif res == 0:
                 table = cmd.msg.get("table")
                 self._refuse(cmd, ProtocolError("not_found", NO_TABLE, table=repr(table)))
+        if unloaded:
+            # Redis restarted without its scripts: load the script and send those
+            # commands again, in their order, before anything later is sent
+            with contextlib.suppress(RedisError, OSError):
+                await self.redis.script_load(_FORWARD)
+            await self._send(unloaded, again=False)
 
     def _lobby_ops(self, pipe: Any, texts: list[str]) -> None:
         """A lobby flush: into the hash (the directory of open tables), then out on the
