@@ -37,7 +37,7 @@ from kahvehane.simulate import table_for
 
 #: Matches per game: a multiple of the seats times the lineups, so every lineup sits in
 #: every rotation equally often (4 kinds at 2 seats: 6 pairs; 4 kinds at 4 seats: one
-#: lineup; Okey's 3 kinds at 4 seats: 3 lineups).
+#: lineup; Okey's 4 kinds — with search — at 4 seats: one lineup too).
 MATCHES = {
     "duz_okey": 48,
     "kdv_okey": 48,
