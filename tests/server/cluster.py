@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.server.conftest import database
 from tests.server.harness import Server, free_port
 
 REDIS_URL = os.environ.get("KAHVEHANE_TEST_REDIS", "redis://127.0.0.1:6379/0")
@@ -68,6 +69,20 @@ class Cluster:
         keys = list(r.scan_iter(f"{self.prefix}:*"))
         if keys:
             r.delete(*keys)
+
+
+@contextlib.contextmanager
+def running_cluster(folder: Path, redis_url: str = REDIS_URL) -> Iterator[Cluster]:
+    """Three started nodes on ``redis_url`` (which must answer) and a scratch PostgreSQL
+    database, stopped and dropped afterwards."""
+    require_redis(redis_url)
+    with database("postgresql", folder) as url:
+        c = Cluster(url, folder, redis_url=redis_url)
+        c.start()
+        try:
+            yield c
+        finally:
+            c.stop()
 
 
 class OwnRedis:

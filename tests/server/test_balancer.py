@@ -20,8 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.cluster import Cluster, require_redis
-from tests.server.conftest import database
+from tests.server.cluster import Cluster, running_cluster
 from tests.server.harness import Server, free_port, signup
 from tests.server.test_games_e2e import play_match
 
@@ -62,14 +61,8 @@ BALANCERS = {"nginx": _nginx, "haproxy": _haproxy}
 
 @pytest.fixture
 def cluster(tmp_path: Path) -> Iterator[Cluster]:
-    require_redis()
-    with database("postgresql", tmp_path) as url:
-        c = Cluster(url, tmp_path)
-        c.start()
-        try:
-            yield c
-        finally:
-            c.stop()
+    with running_cluster(tmp_path) as c:
+        yield c
 
 
 def _wait_until_up(url: str, proc: subprocess.Popen[bytes]) -> None:

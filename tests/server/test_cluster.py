@@ -23,7 +23,13 @@ from kahvehane.records import replay, verify
 from kahvehane.store import Store
 from kahvehane.store.ledger import audit, totals
 from kahvehane.store.models import SalonTable
-from tests.server.cluster import Cluster, OwnRedis, own_redis_server, require_redis
+from tests.server.cluster import (
+    REDIS_URL,
+    Cluster,
+    OwnRedis,
+    own_redis_server,
+    running_cluster,
+)
 from tests.server.conftest import PG_URL, database
 from tests.server.harness import (
     Player,
@@ -43,15 +49,8 @@ FAILOVER_GAMES = sorted(CASES) if ALL else ["kdv_okey", "koz_maca"]
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    require_redis()
-    folder = tmp_path_factory.mktemp("cluster")
-    with database("postgresql", folder) as url:
-        c = Cluster(url, folder)
-        c.start()
-        try:
-            yield c
-        finally:
-            c.stop()
+    with running_cluster(tmp_path_factory.mktemp("cluster")) as c:
+        yield c
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -111,14 +110,8 @@ def _run_with_fault(tmp_path: Path, game: str, fault: Fault, *, new_owner: bool,
     that do not own the table, with ``fault`` done to the cluster (given the owner's
     index and the table) a few moves in; how long until every client had a snapshot of a new epoch
     (``new_owner``), else 0."""
-    require_redis(redis_url) if redis_url else require_redis()
-    with database("postgresql", tmp_path) as url:
-        c = Cluster(url, tmp_path, **({"redis_url": redis_url} if redis_url else {}))
-        c.start()
-        try:
-            return asyncio.run(_match_through(c, game, fault, new_owner=new_owner))
-        finally:
-            c.stop()
+    with running_cluster(tmp_path, redis_url or REDIS_URL) as c:
+        return asyncio.run(_match_through(c, game, fault, new_owner=new_owner))
 
 
 async def _match_through(c: Cluster, game: str, fault: Fault, *, new_owner: bool) -> float:
