@@ -288,8 +288,8 @@ def simulate(
 def summarize(game: str, options: JSON, specs: Sequence[str], seed: str | int,
               outcomes: list[MatchOutcome], seconds: float) -> Summary:
     """The summary of played matches (in index order), however they were played: in one
-    :func:`simulate` call, or gathered from several runs of the same seed (the matches
-    of a seed are the same whichever run plays them)."""
+    :func:`simulate` call, or gathered from several runs of the same seed (a seed's
+    matches are dealt and seated the same whichever run plays them)."""
     specs = list(specs)
     outcomes = sorted(outcomes, key=lambda o: o.index)
     rows: dict[str, BotRow] = {}

@@ -401,6 +401,7 @@ class ClusterSalon(Salon):
             self._bell.clear()
             if not self.read_from or not self.lease_fresh():
                 await asyncio.sleep(0.05)
+                self._rung.intersection_update(self.read_from)  # (rings of tables let go)
                 if self._rung:
                     self._bell.set()  # (read them once the leases are renewed)
                 continue
