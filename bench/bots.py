@@ -139,6 +139,22 @@ def _play_chunk(task: tuple[str, dict[str, Any], list[str], str, list[int]]
     return game, [play_match(game, options, specs, seed, k) for k in indices]
 
 
+def _row(game: str, seed: str, o: MatchOutcome) -> dict[str, Any]:
+    """A journal line: the outcome, its decision times in whole microseconds (a third of
+    the size of the floats, and finer than any figure printed from them)."""
+    row = {"game": game, "seed": seed, **dataclasses.asdict(o)}
+    row["times"] = [[round(t * 1e6) for t in seat] for seat in row["times"]]
+    row["times_unit"] = "us"
+    return row
+
+
+def _outcome(row: dict[str, Any]) -> MatchOutcome:
+    fields = {k: v for k, v in row.items() if k not in ("game", "seed", "times_unit")}
+    if row.get("times_unit") == "us":
+        fields["times"] = [[t / 1e6 for t in seat] for seat in fields["times"]]
+    return MatchOutcome(**fields)
+
+
 def _read_journal(path: Path) -> tuple[list[dict[str, Any]], bool]:
     """The rows of a journal, and whether it ended cleanly: a run killed mid-write
     leaves a gzip member without its end (and maybe half a line), whose rows up to
@@ -160,7 +176,7 @@ def _read_journal(path: Path) -> tuple[list[dict[str, Any]], bool]:
     for n, line in enumerate(lines, 1):
         try:
             row = json.loads(line)
-            MatchOutcome(**{k: v for k, v in row.items() if k not in ("game", "seed")})
+            _outcome(row)
         except (ValueError, TypeError) as exc:
             raise SystemExit(f"{path}: line {n} is not a journalled match ({exc})") from None
         rows.append(row)
@@ -174,8 +190,7 @@ def _journal_outcomes(rows: list[dict[str, Any]], seeds: dict[str, str]
     for row in rows:
         game, seed = row.get("game"), row.get("seed")
         if isinstance(game, str) and seeds.get(game) == seed:
-            outcome = MatchOutcome(**{k: v for k, v in row.items()
-                                      if k not in ("game", "seed")})
+            outcome = _outcome(row)
             done[game][outcome.index] = outcome
     return done
 
@@ -189,13 +204,16 @@ def journalled(args: argparse.Namespace) -> dict[str, Summary] | None:
     seeds = {game: f"{args.seed}:{game}" for game, _ in GAMES}
     options = {game: seats_for(game, {"deals": args.deals}, 4)[0] for game, _ in GAMES}
     rows, clean = _read_journal(path)
-    if not clean:  # rewrite what it holds as one whole member, then append to that
+    if not clean or any(row.get("times_unit") != "us" for row in rows):
+        # rewrite what it holds as one whole member (times in µs), then append to that
+        rows = [_row(str(r["game"]), str(r["seed"]), _outcome(r)) for r in rows]
         tmp = path.with_name(path.name + ".tmp")
         with gzip.open(tmp, "wt", encoding="utf-8") as fh:
             fh.writelines(json.dumps(row) + "\n" for row in rows)
         tmp.replace(path)
-        print(f"  journal {path}: its end was cut off (a killed run); {len(rows)} matches"
-              " kept")
+        if not clean:
+            print(f"  journal {path}: its end was cut off (a killed run); {len(rows)}"
+                  " matches kept")
     done = _journal_outcomes(rows, seeds)
     todo = {game: [k for k in range(args.matches) if k not in done[game]] for game in seeds}
     tasks = []
@@ -222,7 +240,7 @@ def journalled(args: argparse.Namespace) -> dict[str, Summary] | None:
                 game, outcomes = future.result()
                 for o in outcomes:
                     done[game][o.index] = o
-                    row = {"game": game, "seed": seeds[game], **dataclasses.asdict(o)}
+                    row = _row(game, seeds[game], o)
                     journal.write(json.dumps(row) + "\n")
                 journal.flush()
     seconds = time.perf_counter() - start
