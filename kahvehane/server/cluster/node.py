@@ -253,10 +253,6 @@ class ClusterSalon(Salon):
         table whose lease names another owner than the one known is joined again."""
         watched = self._watched() - set(self.tables)
         self.owner_of = {t: n for t, n in self.owner_of.items() if t in watched}
-        # the newest incarnation heard of matters only for texts to this node's watchers
-        # (a table joined later: its first text from the lease's owner sets it again)
-        newest = self.rbus.newest
-        self.rbus.newest = {t: i for t, i in newest.items() if t in watched}
         if not watched:
             return
         tables = sorted(watched)
