@@ -7,15 +7,19 @@ the moves that arrive in one turn of the event loop go in one transaction, one
 ``executemany``). At a thousand busy tables a group holds a few moves, so what a group
 costs beside its rows matters. This times, on the same database in the same run:
 
-* **kept connection** — the writer's path (``Store._insert_rows``): a Core transaction
-  on the writer thread's own connection, kept open between groups;
-* **session per group** (the reference, the writer's path before 2026-12-01): an ORM
-  session per group, its connection taken from the pool and given back.
+* **driver connection** — the writer's path (``Store._insert_rows``,
+  :mod:`kahvehane.store.rows`): one transaction on the writer thread's own DBAPI
+  connection, kept open between groups, the rows through the driver's ``executemany``;
+* **Core, kept connection** (the reference: the writer's path from 2026-12-01 to
+  2026-12-02): a SQLAlchemy Core transaction on a connection kept open between groups;
+* **session per group** (the writer's path before 2026-12-01): an ORM session per
+  group, its connection taken from the pool and given back.
 
 Printed: CPU microseconds per row (``time.process_time``: the interpreter and the
 driver's C code, what the event loop loses while the writer holds the interpreter), the
 median and the spread over ``--rounds`` rounds of ``--groups`` groups, for groups of 1,
-5 and 20 rows of the ``actions`` table. The rounds of the two paths alternate.
+5 and 20 rows of the ``actions`` table (a group of one is a move at a human pace), and
+the reference's time over the driver path's. The rounds of the paths alternate.
 Default database: SQLite in a temporary folder (the embedded default). With
 ``--postgres URL`` (for example ``postgresql://127.0.0.1:5432/test``) a scratch database
 is created on that server for the run and dropped after it.
@@ -92,17 +96,26 @@ def main() -> int:
             return [_Job(None, True, None, None, ACTIONS, [row])  # type: ignore[arg-type]
                     for row in rows]
 
-        def kept(size: int) -> None:
+        def driver(size: int) -> None:
             store._insert_rows(jobs(size))
+
+        core_conn = store.engine.connect()
+
+        def core_kept(size: int) -> None:
+            with core_conn.begin():
+                core_conn.execute(insert(ACTIONS), [row for j in jobs(size)
+                                                    for row in j.rows or ()])
 
         def session_per_group(size: int) -> None:
             with store.sessions() as session, session.begin():
                 session.execute(insert(ACTIONS), [row for j in jobs(size)
                                                      for row in j.rows or ()])
 
-        paths: dict[str, Callable[[int], None]] = {"kept connection": kept,
+        paths: dict[str, Callable[[int], None]] = {"driver connection": driver,
+                                                   "Core, kept connection": core_kept,
                                                    "session per group": session_per_group}
         print(f"store: {store.dialect}, {args.rounds} rounds of {args.groups} groups")
+        ratios: dict[int, float] = {}
         for size in (1, 5, 20):
             per_row: dict[str, list[float]] = {name: [] for name in paths}
             for _ in range(args.rounds):
@@ -114,10 +127,15 @@ def main() -> int:
                                          / (args.groups * size))
             med = {name: statistics.median(v) for name, v in per_row.items()}
             for name, v in per_row.items():
-                print(f"  groups of {size:2d}, {name:17s}: {med[name]:6.1f} µs CPU per row"
+                print(f"  groups of {size:2d}, {name:21s}: {med[name]:6.1f} µs CPU per row"
                       f" (spread {min(v):.1f}–{max(v):.1f})")
-            print(f"  groups of {size:2d}: session per group / kept connection ="
-                  f" {med['session per group'] / med['kept connection']:.2f}")
+            for name in list(paths)[1:]:
+                print(f"  groups of {size:2d}: {name} / driver connection ="
+                      f" {med[name] / med['driver connection']:.2f}")
+            ratios[size] = med["Core, kept connection"] / med["driver connection"]
+        print("store: " + " ".join(f"group-{size}-core-vs-driver={r:.2f}"
+                                   for size, r in ratios.items()))
+        core_conn.close()
         store._drop_connection()
         store.engine.dispose()
     return 0

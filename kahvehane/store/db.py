@@ -9,9 +9,9 @@ kinds:
 * :meth:`Store.insert` (and :meth:`Store.append`, a function) — small inserts that cannot
   fail for a rule's sake (the actions and deals of matches as they are played).
   Consecutive ones share one transaction (group commit), and the rows of
-  :meth:`Store.insert` for one table go in one Core ``executemany`` (SQLAlchemy's
-  "insertmanyvalues" on PostgreSQL): that is what lets a thousand tables write as they
-  play without the writer thread taking the interpreter from the event loop.
+  :meth:`Store.insert` for one table go in one ``executemany`` on the driver's own
+  connection (:mod:`kahvehane.store.rows`): that is what lets a thousand tables write
+  as they play without the writer thread taking the interpreter from the event loop.
 
 The caller awaits the commit before it tells anyone what happened, so a server that
 stops at any moment restarts from a database that holds every move a player has seen. A
@@ -56,11 +56,13 @@ import orjson
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Table, create_engine, event, insert, make_url
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import PoolProxiedConnection
 
 from kahvehane.store.fence import Fence, check_fences
+from kahvehane.store.rows import RowWriter
 
 log = logging.getLogger("kahvehane.store")
 
@@ -227,7 +229,9 @@ class Store:
         # batch jobs of the current loop iteration, per event loop (see _hand_over)
         self._waiting: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
         self._thread: threading.Thread | None = None
-        self._conn: Connection | None = None  # the writer thread's own (_insert_rows)
+        self._conn: PoolProxiedConnection | None = None  # the writer's own (_insert_rows)
+        self._rows = RowWriter(self.engine.dialect)
+        self._wait_ms = max(1, int(deadline * 1000))
         self._readers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="kh-read")
         self.commits = 0
 
@@ -392,29 +396,28 @@ class Store:
         return results
 
     def _insert_rows(self, jobs: list[_Job]) -> list[Any]:
-        """Inserts only (the moves and deals of a thousand tables): one Core transaction
-        on the writer's own connection, the rows of each table in one ``executemany``.
+        """Inserts only (the moves and deals of a thousand tables): one transaction on the
+        writer's own DBAPI connection, the rows of each table in one ``executemany``
+        (:mod:`kahvehane.store.rows`, which says why not through SQLAlchemy's execution).
 
-        Why not a session: an ORM session per group, with a connection taken from the
-        pool and given back, costs several times the insert itself in interpreter time
-        (``bench/store.py``), all of it holding the interpreter the event loop needs. The
-        connection stays open between groups; after a failure it is dropped and the
-        next group opens a new one.
+        The connection stays open between groups (no pool checkout per group); after a
+        failure it is dropped and the next group opens a new one.
         """
         grouped: dict[Table, list[dict[str, Any]]] = {}
         for job in jobs:
             assert job.target is not None and job.rows is not None
-            grouped.setdefault(job.target, []).extend(job.rows)
+            if job.rows:
+                grouped.setdefault(job.target, []).extend(job.rows)
+        statements = self._rows.statements(grouped)
+        fences = _fences(jobs)
         for retry in (False, True):
-            conn = self._conn
-            if conn is None:
-                conn = self._conn = self.engine.connect()
+            raw = self._conn
+            if raw is None:
+                raw = self._conn = self.engine.raw_connection()
+            budget = _budget_ms(self._wait_ms)
             try:
-                with conn.begin():
-                    check_fences(conn, _fences(jobs))
-                    for target, rows in grouped.items():
-                        if rows:
-                            conn.execute(insert(target), rows)
+                self._rows.write(raw.driver_connection, fences, statements, budget,
+                                 late=budget < self._wait_ms - 100)
                 break
             except Exception as exc:
                 self._drop_connection()
@@ -429,7 +432,7 @@ class Store:
         conn, self._conn = self._conn, None
         if conn is not None:
             with contextlib.suppress(Exception):
-                conn.close()
+                conn.invalidate()  # not back to the pool: it may be broken
 
 
 def _fences(jobs: list[_Job]) -> list[Fence]:

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from kahvehane.store.models import SalonTable
 
-__all__ = ["Fence", "StaleIncarnation", "check_fences", "claim_table"]
+__all__ = ["Fence", "StaleIncarnation", "check_fences", "claim_table", "stale_tables"]
 
 T = TypeVar("T")
 Fence = tuple[str, int]  # (table id, incarnation)
@@ -44,10 +44,16 @@ def check_fences(conn: Connection | Session, fences: Iterable[Fence]) -> None:
     bind = conn.get_bind() if isinstance(conn, Session) else conn
     if bind.dialect.name == "postgresql":
         query = query.with_for_update(read=True)
-    found = {row[0]: row[1] for row in conn.execute(query)}
-    stale = sorted(t for t, inc in wanted.items() if found.get(t) != inc)
+    stale = stale_tables(wanted, {row[0]: row[1] for row in conn.execute(query)})
     if stale:
         raise StaleIncarnation(stale)
+
+
+def stale_tables(wanted: dict[str, int], found: dict[str, int]) -> list[str]:
+    """The tables of ``wanted`` (id → incarnation) whose row in ``found`` has another
+    incarnation, or no row (the writer's fast path, :mod:`kahvehane.store.rows`, shares
+    it)."""
+    return sorted(t for t, inc in wanted.items() if found.get(t) != inc)
 
 
 def claim_table(session: Session, table_id: str, node: str, seen: int) -> int | None:
