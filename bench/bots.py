@@ -18,7 +18,11 @@ decision, a forced or obvious one (a left tile that joins nothing), or the answe
 its own arrange — and, from ``--timing-deals`` deals played in this process, the time
 of the searched decisions alone. The last line is machine-readable::
 
-    bots: okey-search-share=X kdv-search-share=Y
+    bots: okey-search-share=X kdv-search-share=Y ladder-games=N
+
+where ``N`` counts the games whose whole ladder ``bench/ladder.py`` has recorded in
+``--ladder`` (``bench/results/ladder.json``: every match played, a rating per kind), so
+the line says in one place what issue 19's benchmark holds.
 
 A run of thousands of matches outlasts a session, so it can be played in parts:
 ``--journal FILE`` (gzipped JSON lines) keeps every finished match, a run with the same
@@ -63,6 +67,25 @@ from kahvehane.simulate import (
 GAMES = (("duz_okey", "okey"), ("kdv_okey", "kdv"))
 SEARCH = "search"
 HEURISTIC = "heuristic"
+
+
+LADDER = Path(__file__).resolve().parent / "results" / "ladder.json"
+
+
+def ladder_games(path: Path) -> int:
+    """How many games ``path`` (``bench/ladder.py``'s JSON) holds a whole ladder of: no
+    match left unplayed and a rating for every bot kind. 0 when it is missing."""
+    try:
+        ladders = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return 0
+    whole = 0
+    for entry in ladders.values():
+        rated = {row.get("kind") for row in entry.get("rows", [])}
+        if entry.get("incomplete", 1) == 0 and entry.get("matches", 0) > 0 \
+                and set(entry.get("kinds", [])) <= rated:
+            whole += 1
+    return whole
 
 
 def _quantile(sorted_values: list[float], q: float) -> float:
@@ -269,6 +292,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--journal", default=None,
                         help="keep finished matches here (gzipped JSON lines); play only"
                              " the missing ones")
+    parser.add_argument("--ladder", default=str(LADDER),
+                        help="the ladders bench/ladder.py recorded (counted in the last line)")
     parser.add_argument("--hours", type=float, default=0.0,
                         help="(with --journal) start no new match after this long")
     args = parser.parse_args(argv)
@@ -299,7 +324,8 @@ def main(argv: list[str] | None = None) -> None:
               f" {calls} calls, median {1000 * statistics.median(t):.1f} ms,"
               f" p99 {1000 * _quantile(t, 0.99):.1f} ms, max {1000 * t[-1]:.1f} ms")
         print(f"  (wall {time.perf_counter() - start:.0f} s)")
-    print(f"bots: okey-search-share={shares['okey']:.3f} kdv-search-share={shares['kdv']:.3f}")
+    print(f"bots: okey-search-share={shares['okey']:.3f} kdv-search-share={shares['kdv']:.3f}"
+          f" ladder-games={ladder_games(Path(args.ladder))}")
 
 
 if __name__ == "__main__":
