@@ -112,7 +112,7 @@ def start_match(session: Session, table_id: str, game: str, options: dict[str, A
 
 
 #: The Core tables of the rows written as play goes (``Store.insert``: group commit, one
-#: ``executemany`` for all the tables' waiting rows).
+#: ``executemany`` per table for all the tables' waiting rows, :mod:`kahvehane.store.rows`).
 DEALS = Base.metadata.tables[DealRow.__tablename__]
 ACTIONS = Base.metadata.tables[ActionRow.__tablename__]
 
