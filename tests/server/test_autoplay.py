@@ -5,10 +5,13 @@ session whose store only records what it is asked to write."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+import pytest
 
 from kahvehane.bots import Bot, make_bot
 from kahvehane.games import get_spec
@@ -91,6 +94,55 @@ def test_a_second_free_action_is_not_applied_the_turn_ends_anyway() -> None:
 def test_a_plain_move() -> None:
     played, bot, _ = _turn(free=0)
     assert len(played) == 1 and played[0] != "arrange" and bot.asked == 1
+
+
+class Faulty(Scripted):
+    """A bot with a bug: it raises, or answers with a move that is not legal."""
+
+    def __init__(self, seat: int, parse: Callable[[Mapping[str, Any]], Action],
+                 how: str) -> None:
+        super().__init__(seat, 0, parse)
+        self.how = how
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        self.asked += 1
+        if self.how == "raises":
+            raise RuntimeError("a bug in the bot")
+        # a discard of a tile the seat does not hold (a malformed answer)
+        return self.parse({"seat": self.seat, "act": "discard", "tile": "R13"}) \
+            if self.how == "illegal" else legal[0]
+
+
+def test_a_failing_bot_plays_the_first_legal_action_and_the_turn_ends(
+        caplog: pytest.LogCaptureFixture) -> None:
+    for how in ("raises", "illegal"):
+        session, store = _session()
+        state = session.current
+        assert state is not None
+        seat = state.to_act[0]
+        first = state.legal_actions(seat)[0]
+        bot = Faulty(seat, state.parse_action, how)
+        played: list[Action] = []
+
+        async def play(action: Action, session: MatchSession = session,
+                       played: list[Action] = played) -> None:
+            played.append(action)
+            await session.play(action)
+
+        auto = Autoplay("duz_okey", get_spec("duz_okey").free_actions, "heuristic",
+                        random.Random(1))
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="kahvehane.server.table"):
+            asyncio.run(auto.turn(session, seat, bot, play))
+        after = session.current
+        assert after is not None and seat not in after.to_act, how  # the turn ended
+        assert played[-1] == first, how
+        # the malformed answer reached the engine, which refused it, and nothing of it
+        # was saved; a bot that raised was never asked to play
+        assert len(played) == (2 if how == "illegal" else 1), how
+        assert len(store.rows) == 1, how
+        assert [r["action"] for r in store.rows][-1] == first.to_json(), how
+        assert f"bot at seat {seat}" in caplog.text and "first legal action" in caplog.text
 
 
 def test_bots_of_the_table_and_fallbacks() -> None:

@@ -8,6 +8,11 @@ turn, and the bot is asked once more for its move. A second free answer in the s
 is not applied (the bot would be arranging in circles): the first legal action is
 played instead, so a turn always ends.
 
+A bot that fails — ``choose`` raises, or answers with a move the engine refuses — is a
+bug in the bot, not in the match: it is logged with the bot's kind and seat, and the
+first legal action is played for it, so one faulty bot never stalls a table (its actor
+would otherwise ask it again at every reschedule, forever).
+
 A deliberate bot (``Bot.deliberate``: the search bots, which think for up to their clock)
 is asked on the salon's one bot thread, so the event loop goes on serving the other
 tables meanwhile; its table waits, as its actor awaits the answer before it takes the
@@ -99,7 +104,7 @@ class Autoplay:
         legal = state.legal_actions(seat)
         if not legal:
             return
-        action = await ask(bot, state.view(seat), legal)
+        action = await self._choose(bot, seat, state.view(seat), legal)
         if action.act in self.free:
             try:
                 await play(action)
@@ -114,7 +119,24 @@ class Autoplay:
                 legal = state.legal_actions(seat)
                 if not legal:
                     return
-                action = await ask(bot, state.view(seat), legal)
+                action = await self._choose(bot, seat, state.view(seat), legal)
                 if action.act in self.free:
                     action = legal[0]
-        await play(action)
+        try:
+            await play(action)
+        except IllegalAction as exc:
+            if action == legal[0]:
+                raise  # the engine refuses its own first legal action: not the bot's fault
+            log.error("%s %s bot at seat %d: its move %s was refused (%s); it plays"
+                      " the first legal action", self.game, bot.kind, seat, action.act, exc)
+            await play(legal[0])
+
+    async def _choose(self, bot: Bot, seat: int, view: Mapping[str, Any],
+                      legal: Sequence[Action]) -> Action:
+        """The bot's answer; the first legal action if the bot raises."""
+        try:
+            return await ask(bot, view, legal)
+        except Exception:
+            log.exception("%s %s bot at seat %d failed; it plays the first legal action",
+                          self.game, bot.kind, seat)
+            return legal[0]
