@@ -145,8 +145,12 @@ class RowWriter:
                 statement = f"SET LOCAL statement_timeout = {int(budget_ms)}"
                 cursor.execute(statement)
             if fences:
-                statement = self.fence_sql(len(fences))
-                self._check_fences(cursor, fences)
+                wanted = dict(fences)
+                statement = self.fence_sql(len(wanted))
+                cursor.execute(statement, list(wanted))
+                stale = stale_tables(wanted, {row[0]: row[1] for row in cursor.fetchall()})
+                if stale:
+                    raise StaleIncarnation(stale)
             for plan, params in statements:
                 statement = plan.sql
                 if len(params) == 1:
@@ -170,13 +174,6 @@ class RowWriter:
             if cursor is not None:
                 with contextlib.suppress(self._error):
                     cursor.close()
-
-    def _check_fences(self, cursor: Any, fences: Sequence[Fence]) -> None:
-        wanted = dict(fences)
-        cursor.execute(self.fence_sql(len(wanted)), list(wanted))
-        stale = stale_tables(wanted, {row[0]: row[1] for row in cursor.fetchall()})
-        if stale:
-            raise StaleIncarnation(stale)
 
     def fence_sql(self, tables: int) -> str:
         """The fences' read of ``tables`` tables' incarnations (positional parameters)."""
