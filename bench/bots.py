@@ -129,25 +129,28 @@ def searched_times(game: str, deals: int, seed: str) -> tuple[list[float], int]:
     from kahvehane.bots.search import SearchBot
     from kahvehane.match import Match
 
-    m = Match(game, {"deals": 5}, seed=seed)
-    bots = [make_bot(game, SEARCH if s == 0 else HEURISTIC, s, random.Random(f"{seed}:{s}"),
-                     m.options) for s in range(4)]
-    search = bots[0]
-    assert isinstance(search, SearchBot) and isinstance(search.plan, OkeyPlan)
     times: list[float] = []
     calls = 0
-    while not m.complete and len(m.deals) < deals:
-        d = m.deal()
-        while not d.is_over:
-            seat = d.to_act[0]
-            view, legal = d.view(seat), d.legal_actions(seat)
-            t0 = time.perf_counter()
-            action = bots[seat].choose(view, legal)
-            if seat == 0:
-                calls += 1
-                if search.plan.searched:
-                    times.append(time.perf_counter() - t0)
-            m.apply(action)
+    played = 0
+    while played < deals:  # matches of 5 deals, one after another, until enough deals
+        m = Match(game, {"deals": 5}, seed=f"{seed}:{played}")
+        bots = [make_bot(game, SEARCH if s == 0 else HEURISTIC, s,
+                         random.Random(f"{seed}:{played}:{s}"), m.options) for s in range(4)]
+        search = bots[0]
+        assert isinstance(search, SearchBot) and isinstance(search.plan, OkeyPlan)
+        while not m.complete and played < deals:
+            d = m.deal()
+            played += 1
+            while not d.is_over:
+                seat = d.to_act[0]
+                view, legal = d.view(seat), d.legal_actions(seat)
+                t0 = time.perf_counter()
+                action = bots[seat].choose(view, legal)
+                if seat == 0:
+                    calls += 1
+                    if search.plan.searched:
+                        times.append(time.perf_counter() - t0)
+                m.apply(action)
     return times, calls
 
 
