@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from tests.server.harness import okey_chooser
 
 Page = Any
@@ -215,6 +217,10 @@ def okey_move(page: Page, st: State, *, keyboard: bool = False) -> None:
         return
     choice = okey_chooser(st["view"], st["legal"], random.Random(0))  # the e2e player
     tile = page.locator(f"#rack [data-tile='{choice['tile']}']").last
+    try:
+        tile.wait_for(state="attached", timeout=10_000)
+    except PlaywrightTimeout:
+        raise AssertionError(_rack_mismatch(page, st, choice["tile"])) from None
     if choice["act"] == "finish":
         drag(page, tile, page.locator("#indicator"))
     elif keyboard:
@@ -222,6 +228,20 @@ def okey_move(page: Page, st: State, *, keyboard: bool = False) -> None:
         page.keyboard.press("Enter")
     else:
         drag(page, tile, page.locator("#discard-zone"))
+
+
+def _rack_mismatch(page: Page, st: State, tile: str) -> str:
+    """What the page showed when a legal tile was not on its rack (a diagnosis for a
+    failure seen once under load, 2026-12-03, not reproduced since)."""
+    now = state(page)
+    table = page.evaluate("""() => { const t = document.querySelector('#table');
+        const v = window.kahvehane.app.view;
+        return t ? {n: t.dataset.n, pending: t.dataset.pending, myTurn: t.dataset.myTurn,
+                    deal: t.dataset.deal,
+                    busy: !!(v && v.game && v.game.busy && v.game.busy())} : null; }""")
+    return (f"{tile} is legal (event {st['n']}) but not on the page's rack:"
+            f" page {rack_blocks_in_page(page)}, the turn's rack {st['view'].get('rack')},"
+            f" now event {now['n']} rack {now['view'].get('rack')}, #table {table}")
 
 
 def okey_keyboard(page: Page, st: State) -> None:
