@@ -10,8 +10,9 @@ played instead, so a turn always ends.
 
 A bot that fails — ``choose`` raises, or answers with a move the engine refuses — is a
 bug in the bot, not in the match: it is logged with the bot's kind and seat, and the
-first legal action is played for it, so one faulty bot never stalls a table (its actor
-would otherwise ask it again at every reschedule, forever).
+first legal action is played for it, so one faulty bot never stalls a table (the error
+would otherwise leave the turn unplayed, and the same bot would be asked again when the
+turn is next scheduled).
 
 A deliberate bot (``Bot.deliberate``: the search bots, which think for up to their clock)
 is asked on the salon's one bot thread, so the event loop goes on serving the other
