@@ -1,0 +1,317 @@
+"""The 101 solver: the best opening, the most pairs, lay-offs and işlek discards
+(docs/rules/okey_101.md 101-13, 101-17, 101-20, 101-22, 101-24, 101-27).
+
+The opening search is exact: a depth-first search over the hand's tile counts that
+takes the lowest remaining tile and either leaves it out, puts it in a group, or starts
+a run with it (okeys may stand below it, fill gaps or extend the run upward), memoised
+on the remaining counts. It maximises a score per meld — the meld's value (the best
+``open``) or its tile count (can the whole hand but one be laid: elden, 101-20) — under
+two optional constraints: a given tile must be in some meld (the tile taken from the
+left, 101-11), and at least one tile must stay in the hand (101-9).
+
+Okeys are placed where they score most: at the top of a run (a higher number), the
+lowest missing colour of a group. A false joker is the okey identity's natural tile.
+
+>>> from kahvehane.tiles import parse_tiles, parse_tile
+>>> hand = parse_tiles("R10 R11 R12 K13 Y13 B13 B7 B8 B9 Y5 R5 K5 K1".split())
+>>> best = best_opening(hand, okey=parse_tile("R3"))
+>>> best.value, len(best.melds)
+(111, 4)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kahvehane.games.okey_101.melds import (
+    PAIR,
+    STAR,
+    MeldTile,
+    TableMeld,
+    kind_of,
+    resolve,
+    stands_for,
+)
+from kahvehane.tiles import FALSE_JOKER, Tile
+
+NEED_WILD = 99
+_NONE = -1
+_NEG = -(10**9)
+
+Meld = tuple[MeldTile, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """An opening the hand can make: its melds as an action writes them (``*X`` for an
+    okey), its value (melds: the sum; pairs: the number of pairs) and how many tiles it
+    lays."""
+
+    melds: tuple[Meld, ...]
+    value: int
+    tiles: int
+
+
+def _counts(hand: Sequence[Tile], okey: Tile) -> tuple[list[int], int]:
+    counts = [0] * 52
+    wilds = 0
+    for t in hand:
+        if t == okey:
+            wilds += 1
+        else:
+            counts[stands_for(t, okey)] += 1
+    return counts, wilds
+
+
+class _Search:
+    """One memoised search (see the module text). ``by`` is ``"value"`` or ``"tiles"``."""
+
+    def __init__(self, counts: list[int], wilds: int, okey: Tile, by: str, need: int,
+                 keep: bool) -> None:
+        self.counts = counts
+        self.okey = okey
+        self.by_value = by == "value"
+        self.memo: dict[tuple[bytes, int, int, bool], tuple[int, tuple[Meld, ...]]] = {}
+        self.best = self._go(wilds, need, keep)
+
+    def _natural(self, stands: int) -> MeldTile:
+        """The tile a natural slot standing for ``stands`` is written as."""
+        return FALSE_JOKER if stands == self.okey else stands
+
+    def _score(self, meld: list[int]) -> int:
+        """``meld`` holds the numbers (1..13) the meld's tiles stand for."""
+        return sum(meld) if self.by_value else len(meld)
+
+    def _go(self, wilds: int, need: int, keep: bool) -> tuple[int, tuple[Meld, ...]]:
+        c = self.counts
+        t = next((i for i in range(52) if c[i]), -1)
+        if t < 0:
+            ok = (need == _NONE) and not keep
+            return (0, ()) if ok else (_NEG, ())
+        key = (bytes(c[t:]), wilds, need, keep)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        best: tuple[int, tuple[Meld, ...]] = (_NEG, ())
+        # 1. leave one copy of t in the hand
+        c[t] -= 1
+        if not (need == t and c[t] == 0):
+            got = self._go(wilds, need, False)
+            if got[0] > best[0]:
+                best = got
+        c[t] += 1
+        colour, number = divmod(t, 13)
+        # 2. a group holding t (other colours are higher codes, t being the lowest left)
+        others = [k for k in range(colour + 1, 4) if c[k * 13 + number]]
+        for mask in range(1 << len(others)):
+            members = [others[i] for i in range(len(others)) if mask >> i & 1]
+            for w in range(wilds + 1):
+                size = 1 + len(members) + w
+                if size < 3 or size > 4:
+                    continue
+                codes = [t] + [k * 13 + number for k in members]
+                used_cols = {colour, *members}
+                missing = [k for k in range(4) if k not in used_cols][:w]
+                for code in codes:
+                    c[code] -= 1
+                new_need = need
+                if need == NEED_WILD and w or need in codes:
+                    new_need = _NONE
+                sub = self._go(wilds - w, new_need, keep)
+                for code in codes:
+                    c[code] += 1
+                if sub[0] > _NEG:
+                    meld = tuple([self._natural(x) for x in codes]
+                                 + [STAR + k * 13 + number for k in missing])
+                    score = sub[0] + self._score([number + 1] * size)
+                    if score > best[0]:
+                        best = (score, (meld, *sub[1]))
+        # 3. a run in t's colour whose lowest natural tile is t
+        box = [best]
+        for below in range(min(wilds, number) + 1):
+            self._runs(t, colour, number - below, number, wilds - below, need, keep,
+                       [STAR + colour * 13 + n for n in range(number - below, number)],
+                       below > 0, box)
+        best = box[0]
+        self.memo[key] = best
+        return best
+
+    def _runs(self, t: int, colour: int, start: int, at: int, wilds: int, need: int,
+              keep: bool, prefix: list[MeldTile], used_wild: bool,
+              best_box: list[tuple[int, tuple[Meld, ...]]]) -> None:
+        """Extend a run (numbers 0-based ``start``..``at``-1 written in ``prefix``) with
+        the tile of number ``at`` and beyond; every length ≥ 3 is tried as a meld."""
+        c = self.counts
+        if at > 12:
+            return
+        code = colour * 13 + at
+        choices: list[tuple[MeldTile, bool]] = []
+        if at == t % 13:
+            choices.append((self._natural(t), False))
+        else:
+            if c[code]:
+                choices.append((self._natural(code), False))
+            if wilds:
+                choices.append((STAR + code, True))
+        for tile, wild in choices:
+            if wild:
+                wilds -= 1
+            else:
+                c[code] -= 1
+            run = [*prefix, tile]
+            uw = used_wild or wild
+            if len(run) >= 3:
+                new_need = need
+                nat = [x for x in run if x < STAR]
+                if need == NEED_WILD and uw or any(
+                        (self.okey if x == FALSE_JOKER else x) == need for x in nat):
+                    new_need = _NONE
+                sub = self._go(wilds, new_need, keep)
+                if sub[0] > _NEG:
+                    score = sub[0] + self._score(list(range(start + 1, at + 2)))
+                    if score > best_box[0][0]:
+                        best_box[0] = (score, (tuple(run), *sub[1]))
+            self._runs(t, colour, start, at + 1, wilds, need, keep, run, uw, best_box)
+            if wild:
+                wilds += 1
+            else:
+                c[code] += 1
+
+
+def _search(hand: Sequence[Tile], okey: Tile, by: str, must: Tile | None,
+            keep: bool) -> tuple[int, tuple[Meld, ...]]:
+    counts, wilds = _counts(hand, okey)
+    need = _NONE if must is None else (NEED_WILD if must == okey else stands_for(must, okey))
+    if need not in (_NONE, NEED_WILD) and not counts[need]:
+        return _NEG, ()
+    return _Search(counts, wilds, okey, by, need, keep).best
+
+
+def best_opening(hand: Sequence[Tile], okey: Tile, *, must: Tile | None = None,
+                 keep: bool = True) -> Opening | None:
+    """The melds of highest total value the hand can lay in one ``open`` (101-17),
+    holding ``must`` if given and keeping a tile in the hand if ``keep``; ``None`` if no
+    meld can be made."""
+    score, melds = _search(hand, okey, "value", must, keep)
+    if score <= 0:
+        return None
+    return Opening(melds, score, sum(len(m) for m in melds))
+
+
+def all_but_one(hand: Sequence[Tile], okey: Tile, *, must: Tile | None = None
+                ) -> Opening | None:
+    """Melds laying every tile of the hand but one, if there are any (the open of an
+    open-and-finish, 101-20), holding ``must`` if given: the most valuable such set is
+    not searched for, only one."""
+    score, melds = _search(hand, okey, "tiles", must, True)
+    if score != len(hand) - 1:
+        return None
+    value = sum(_stands_number(x, okey) for m in melds for x in m)
+    return Opening(melds, value, score)
+
+
+def _stands_number(m: MeldTile, okey: Tile) -> int:
+    if m >= STAR:
+        return (m - STAR) % 13 + 1
+    return stands_for(m, okey) % 13 + 1
+
+
+def best_pairs(hand: Sequence[Tile], okey: Tile, indicator: Tile, *,
+               must: Tile | None = None, keep: bool = True) -> Opening | None:
+    """The most pairs the hand can lay (101-22; rule 13: an okey pairs with any tile but
+    the indicator tile, two okeys pair, J+J and J+okey pair), holding ``must`` if given
+    and keeping a tile if ``keep``; ``None`` if there is no pair."""
+    counts = Counter(t for t in hand if t != okey)
+    wilds = len(hand) - sum(counts.values())
+    pairs: list[Meld] = []
+    singles: list[Tile] = []
+    for t in sorted(counts):
+        n = counts[t]
+        if t == indicator:
+            continue
+        pairs.extend((t, t) for _ in range(n // 2))
+        if n % 2:
+            singles.append(t)
+    if must is not None and must != okey and must not in (x for p in pairs for x in p):
+        if must not in singles or not wilds or must == indicator:
+            return None
+        singles.remove(must)
+        singles.insert(0, must)
+    while wilds and singles:
+        t = singles.pop(0)
+        pairs.append((t, STAR + stands_for(t, okey)))
+        wilds -= 1
+    while wilds >= 2 and okey != indicator:
+        pairs.append((STAR + okey, STAR + okey))
+        wilds -= 2
+    if must == okey and not any(x >= STAR for p in pairs for x in p):
+        return None
+    if keep and 2 * len(pairs) >= len(hand):
+        drop = next((i for i, p in enumerate(pairs) if must is None or not _holds(p, must, okey)),
+                    None)
+        if drop is None:
+            return None
+        pairs.pop(drop)
+    if not pairs:
+        return None
+    return Opening(tuple(pairs), len(pairs), 2 * len(pairs))
+
+
+def _holds(meld: Meld, tile: Tile, okey: Tile) -> bool:
+    if tile == okey:
+        return any(x >= STAR for x in meld)
+    return tile in meld
+
+
+def layoffs(hand: Sequence[Tile], table: Sequence[TableMeld], okey: Tile
+            ) -> list[tuple[MeldTile, int]]:
+    """Every single lay-off the hand could make now, as ``(tile, meld index)``: each
+    natural tile (and J) where it extends a meld, and each okey (``*X``) for every X it
+    could stand for at a run's end or a group's missing colour (101-24). Limits on who
+    may lay off and how often are the engine's to apply."""
+    out: list[tuple[MeldTile, int]] = []
+    tiles = sorted(set(hand))
+    has_okey = okey in hand
+    for i, meld in enumerate(table):
+        if meld.kind == PAIR:
+            continue
+        for t in tiles:
+            if t != okey and meld.extension(stands_for(t, okey)) is not None:
+                out.append((t, i))
+        if has_okey:
+            for stands in _open_places(meld):
+                out.append((STAR + stands, i))
+    return out
+
+
+def _open_places(meld: TableMeld) -> list[Tile]:
+    """The tiles that would extend ``meld``: a run's two ends, a group's missing colours."""
+    out = []
+    if meld.kind == "run":
+        lo, hi = meld.slots[0][1], meld.slots[-1][1]
+        for s in (lo - 1, hi + 1):
+            if 0 <= s < 52 and meld.extension(s) is not None:
+                out.append(s)
+    elif meld.kind == "group" and len(meld.slots) == 3:
+        number = meld.slots[0][1] % 13
+        out = [k * 13 + number for k in range(4) if meld.extension(k * 13 + number)]
+    return out
+
+
+def swaps(hand: Sequence[Tile], table: Sequence[TableMeld], okey: Tile
+          ) -> list[tuple[Tile, int]]:
+    """Every okey the hand could take back (101-27), as ``(natural tile, meld index)``."""
+    out = []
+    tiles = sorted(set(hand) - {okey})
+    for i, meld in enumerate(table):
+        for t in tiles:
+            if meld.swap_index(stands_for(t, okey), okey) is not None:
+                out.append((t, i))
+    return out
+
+
+def valid_opening(melds: Sequence[Meld], okey: Tile, indicator: Tile) -> bool:
+    """Whether every meld of an opening suggestion is a valid run or group."""
+    return all(kind_of(resolve(m, okey), indicator) not in (None, PAIR) for m in melds)
