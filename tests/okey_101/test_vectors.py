@@ -165,8 +165,7 @@ def test_t8_take_from_the_left() -> None:
     assert refused(deal, 1, "discard", tile="Y1") == "okey101.take_unused"
     assert refused(deal, 1, "finish", tile="Y1") == "okey101.take_unused"
     opening = [["R13", "Y13", "K13"], ["B10", "B11", "B12"], ["R7", "R8", "R9", "R10"]]
-    assert refused(deal, 1, "open", melds=opening[1:] + [["R13", "Y13", "B13"]]) in (
-        "okey101.not_in_hand", "okey101.open_without_take")
+    assert refused(deal, 1, "open", melds=opening[1:]) == "okey101.open_without_take"
     act(deal, 1, "open", melds=opening)
     act(deal, 1, "discard", tile="Y1")
     twin = _take_deal(SEAT1 + " K13")

@@ -37,8 +37,8 @@ from kahvehane.games.okey_101.actions import (
     Draw,
     Finish,
     Lay,
-    LayPairs,
     Layoff,
+    LayPairs,
     Open,
     OpenPairs,
     Return,
@@ -842,4 +842,4 @@ def melds_json(melds: Sequence[Sequence[int]]) -> list[list[str]]:
     return [[meld_tile_name(m) for m in meld] for meld in melds]
 
 
-__all__ = ["Okey101Deal", "STAR", "melds_json"]
+__all__ = ["STAR", "Okey101Deal", "melds_json"]

@@ -27,10 +27,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kahvehane.errors import MalformedSetup, Message
-from kahvehane.games.base import HiddenPlaces, JSON
+from kahvehane.games.base import JSON, HiddenPlaces
 from kahvehane.games.okey import rack as rk
 from kahvehane.games.okey_101.deal import Okey101Deal
-from kahvehane.games.okey_101.melds import TableMeld, parse_meld_tile, STAR
+from kahvehane.games.okey_101.melds import STAR, TableMeld, parse_meld_tile
 from kahvehane.tiles import TILE_CODES, full_set, okey_of
 
 WRONG_ASSIGNMENT = Message(

@@ -44,7 +44,10 @@ def hand_value(hand: Sequence[Tile], okey: Tile, held_okey: str) -> int:
     total = 0
     for t in hand:
         if t == okey:
-            total += {"value101": OKEY_IN_HAND, "surcharge101": 0}.get(held_okey, okey_number)
+            if held_okey == "value101":
+                total += OKEY_IN_HAND
+            elif held_okey == "face":
+                total += okey_number
         elif t == FALSE_JOKER:
             total += okey_number
         else:

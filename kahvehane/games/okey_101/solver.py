@@ -117,7 +117,7 @@ class _Search:
                 for code in codes:
                     c[code] -= 1
                 new_need = need
-                if need == NEED_WILD and w or need in codes:
+                if (need == NEED_WILD and w) or need in codes:
                     new_need = _NONE
                 sub = self._go(wilds - w, new_need, keep)
                 for code in codes:
@@ -165,7 +165,7 @@ class _Search:
             if len(run) >= 3:
                 new_need = need
                 nat = [x for x in run if x < STAR]
-                if need == NEED_WILD and uw or any(
+                if (need == NEED_WILD and uw) or any(
                         (self.okey if x == FALSE_JOKER else x) == need for x in nat):
                     new_need = _NONE
                 sub = self._go(wilds, new_need, keep)
