@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from kahvehane.games.okey_101.hints import hints
 from kahvehane.games.okey_101.melds import kind_of, parse_meld_tile, resolve, value
 from kahvehane.games.okey_101.solver import all_but_one, best_opening, best_pairs
-from kahvehane.tiles import FALSE_JOKER, parse_tile
+from kahvehane.tiles import FALSE_JOKER, parse_tile, tile_names
 from tests.okey_101.helpers import ts
 
 OKEY, IND = parse_tile("R3"), parse_tile("R2")
@@ -101,8 +101,9 @@ def test_all_but_one_and_pairs() -> None:
 
 
 def test_hints_and_the_command() -> None:
-    hand = "R10 R11 R12 K13 Y13 B13 B7 B8 B9 Y5 R5 K5 B3 K1 Y2 R3".split()
-    found = hints([parse_tile(t) for t in hand], IND, table=[["B4", "B5", "B6"],
+    codes = ts("R10 R11 R12 K13 Y13 B13 B7 B8 B9 Y5 R5 K5 B3 K1 Y2 R3")
+    hand = tile_names(codes)
+    found = hints(codes, IND, table=[["B4", "B5", "B6"],
                                                               ["Y1", "*Y2", "Y3"]])
     assert found["opening"]["enough"] and found["opening"]["value"] == 124
     assert ["B3", 0] in found["layoffs"] and ["*Y4", 1] in found["layoffs"]
