@@ -33,7 +33,7 @@ def multiplier(*, okey: bool, pairs: bool, elden: bool) -> int:
     >>> multiplier(okey=True, pairs=True, elden=False)
     4
     """
-    return 2 ** (int(okey) + int(pairs) + int(elden))
+    return 1 << (int(okey) + int(pairs) + int(elden))
 
 
 def hand_value(hand: Sequence[Tile], okey: Tile, held_okey: str) -> int:
