@@ -55,3 +55,27 @@ def refused(deal: Okey101Deal, seat: int, act_name: str, **fields: Any) -> str:
         assert (deal.view(None), [deal.hand(s) for s in range(4)]) == before
         return str(exc.code)
     raise AssertionError(f"{act_name} {fields} was accepted")
+
+
+def play_random(match: Any, rng: Any, deals: int = 1) -> list[Any]:
+    """Play ``deals`` deals of ``match`` with uniformly random legal actions (an
+    ``arrange`` now and then too); the deal states, each checked by ``check`` after
+    every action if the caller wraps this."""
+    from kahvehane.games.okey_101.actions import Arrange
+
+    states = []
+    for _ in range(deals):
+        if match.complete:
+            break
+        state = match.deal()
+        while not state.is_over:
+            seat = state.to_act[0]
+            actions = state.legal_actions(seat)
+            assert actions, f"seat {seat} has no legal action: {state.view(seat)}"
+            if rng.random() < 0.05:
+                rack = [[t] for t in state.hand(seat)]
+                rng.shuffle(rack)
+                match.apply(Arrange(seat, tuple(tuple(b) for b in rack)))
+            match.apply(rng.choice(actions))
+        states.append(state)
+    return states

@@ -380,7 +380,7 @@ class Okey101Deal(DealState):
         try:
             slots = resolve(meld, self.okey)
         except PlainOkey as exc:
-            raise IllegalAction(msg.PLAIN_OKEY, "101-15", tile=str(exc)) from None
+            raise MalformedAction(msg.PLAIN_OKEY, "101-15", tile=str(exc)) from None
         kind = kind_of(slots, self.indicator)
         shown = "[" + " ".join(meld_tile_name(m) for m in meld) + "]"
         if pairs and kind != PAIR:
@@ -580,13 +580,13 @@ class Okey101Deal(DealState):
 
     def _meld(self, m: int) -> TableMeld:
         if not 0 <= m < len(self.table):
-            raise IllegalAction(msg.NO_SUCH_MELD, "101-24", meld=m, count=len(self.table))
+            raise MalformedAction(msg.NO_SUCH_MELD, "101-24", meld=m, count=len(self.table))
         return self.table[m]
 
     def _layoff(self, a: Layoff) -> list[Event]:
         seat = a.seat
+        meld = self._meld(a.meld)  # a meld that does not exist: a malformed record
         self._opened_for_table(seat)
-        meld = self._meld(a.meld)
         if meld.kind == PAIR:
             raise IllegalAction(msg.PAIR_NO_LAYOFF, "101-25")
         (slot,) = self._resolve_tile(a.tile)
@@ -609,12 +609,12 @@ class Okey101Deal(DealState):
         try:
             return resolve([m], self.okey)
         except PlainOkey as exc:
-            raise IllegalAction(msg.PLAIN_OKEY, "101-15", tile=str(exc)) from None
+            raise MalformedAction(msg.PLAIN_OKEY, "101-15", tile=str(exc)) from None
 
     def _swap(self, a: Swap) -> list[Event]:
         seat = a.seat
-        self._opened_for_table(seat)
         meld = self._meld(a.meld)
+        self._opened_for_table(seat)
         if a.tile == self.okey or not 0 <= a.tile <= FALSE_JOKER:
             raise IllegalAction(msg.SWAP_WITH_OKEY, "101-27")
         s = stands_for(a.tile, self.okey)
