@@ -179,11 +179,15 @@ class Okey101Deal(DealState):
         return out
 
     # ------------------------------------------------------------------ queries
-    def _best(self, kind: str, hand: Sequence[Tile], must: Tile | None) -> Any:
-        key = (kind, tuple(sorted(hand)), must)
+    def _best(self, kind: str, hand: Sequence[Tile], must: Tile | None,
+              at_least: int = 0) -> Any:
+        """The solver's answer for ``hand`` (``at_least``: see ``best_opening``), kept
+        for the state's next questions about the same hand."""
+        key = (kind, tuple(sorted(hand)), must, at_least)
         if key not in self._cache:
             if kind == "open":
-                found: Any = solver.best_opening(hand, self.okey, must=must)
+                found: Any = solver.best_opening(hand, self.okey, must=must,
+                                                 at_least=at_least)
             elif kind == "elden":
                 found = solver.all_but_one(hand, self.okey, must=must)
             else:
@@ -235,7 +239,7 @@ class Okey101Deal(DealState):
         must = self.pending[0] if self.pending else None
         kind = self.opened[seat]
         if kind is None:
-            best = self._best("open", hand, must)
+            best = self._best("open", hand, must, self.threshold(seat))
             if best is not None:
                 candidates.append(Open(seat, best.melds))
             if self.options["elden_below_threshold"]:
@@ -288,7 +292,7 @@ class Okey101Deal(DealState):
         back okeys by swaps (``swapped`` of them so far)."""
         kind = self.opened[seat]
         if kind is None:
-            best = self._best("open", hand, x)
+            best = self._best("open", hand, x, self.threshold(seat))
             if best is not None and best.value >= self.threshold(seat):
                 return True
             if self.options["elden_below_threshold"] and self._best("elden", hand, x):

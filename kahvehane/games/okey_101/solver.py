@@ -86,7 +86,11 @@ class _Search:
 
     def _go(self, wilds: int, need: int, keep: bool) -> tuple[int, tuple[Meld, ...]]:
         c = self.counts
-        t = next((i for i in range(52) if c[i]), -1)
+        t = -1
+        for i in range(52):
+            if c[i]:
+                t = i
+                break
         if t < 0:
             ok = (need == _NONE) and not keep
             return (0, ()) if ok else (_NEG, ())
@@ -180,20 +184,56 @@ class _Search:
                 c[code] += 1
 
 
+def _partners(counts: list[int], t: int) -> int:
+    """How many tiles could share a meld with ``t`` (the same colour within two
+    numbers, or the same number in another colour), counted without okeys."""
+    colour, number = divmod(t, 13)
+    near = sum(counts[colour * 13 + n] for n in range(max(0, number - 2), min(13, number + 3))
+               if n != number)
+    same = sum(1 for k in range(4) if k != colour and counts[k * 13 + number])
+    return near + same
+
+
+def _prune(counts: list[int], wilds: int) -> int:
+    """Drop the tiles no meld can hold (with fewer than two okeys, a tile needs a partner,
+    and with none, two), to a fixed point; the number of tiles dropped. Why: a random
+    22-tile hand has several such tiles and the search's states shrink with each."""
+    if wilds >= 2:
+        return 0
+    dropped = 0
+    changed = True
+    while changed:
+        changed = False
+        for t in range(52):
+            if counts[t] and _partners(counts, t) < 2 - wilds:
+                dropped += counts[t]
+                counts[t] = 0
+                changed = True
+    return dropped
+
+
 def _search(hand: Sequence[Tile], okey: Tile, by: str, must: Tile | None,
             keep: bool) -> tuple[int, tuple[Meld, ...]]:
     counts, wilds = _counts(hand, okey)
     need = _NONE if must is None else (NEED_WILD if must == okey else stands_for(must, okey))
+    dropped = _prune(counts, wilds)
     if need not in (_NONE, NEED_WILD) and not counts[need]:
         return _NEG, ()
-    return _Search(counts, wilds, okey, by, need, keep).best
+    return _Search(counts, wilds, okey, by, need, keep and not dropped).best
 
 
 def best_opening(hand: Sequence[Tile], okey: Tile, *, must: Tile | None = None,
-                 keep: bool = True) -> Opening | None:
+                 keep: bool = True, at_least: int = 0) -> Opening | None:
     """The melds of highest total value the hand can lay in one ``open`` (101-17),
     holding ``must`` if given and keeping a tile in the hand if ``keep``; ``None`` if no
-    meld can be made."""
+    meld can be made. With ``at_least`` (the threshold), ``None`` also when the tiles
+    some meld could hold add up to less, without searching: an unopened player's
+    turn asks this every time, and most hands fall short."""
+    if at_least:
+        counts, wilds = _counts(hand, okey)
+        _prune(counts, wilds)
+        if sum((t % 13 + 1) * n for t, n in enumerate(counts)) + 13 * wilds < at_least:
+            return None
     score, melds = _search(hand, okey, "value", must, keep)
     if score <= 0:
         return None
@@ -205,6 +245,9 @@ def all_but_one(hand: Sequence[Tile], okey: Tile, *, must: Tile | None = None
     """Melds laying every tile of the hand but one, if there are any (the open of an
     open-and-finish, 101-20), holding ``must`` if given: the most valuable such set is
     not searched for, only one."""
+    counts, wilds = _counts(hand, okey)
+    if _prune(counts, wilds) > 1:
+        return None
     score, melds = _search(hand, okey, "tiles", must, True)
     if score != len(hand) - 1:
         return None

@@ -1,0 +1,114 @@
+"""101 Okey: engine throughput beside Düz Okey's, and the opening search's times.
+
+**Engine.** Random legal play, as ``bench/engines.py`` measures every engine: a deal is a
+uniformly random order of the 106 tiles dealt by ``setup_from_order`` and checked by
+``new_deal``, then uniformly random legal actions through ``legal_actions`` and
+``apply`` until the deal ends. ``okey_101`` and ``duz_okey`` take turns in rounds of
+``--seconds`` each (so a change of the machine's load hits both), and the line::
+
+    okey101: okey_101=X deals/s duz_okey=Y deals/s ratio=R (rounds ...)
+
+gives the medians and the median of the per-round ratios. A random 101 deal almost
+never opens (random discards rarely leave 101 in melds), so it mostly ends by pile out:
+its cost is dominated by ``legal_actions``, which runs the opening search for the
+player to act (and for the left take).
+
+**Opening search.** :func:`kahvehane.games.okey_101.solver.best_opening` on 22-tile
+hands: random hands from a shuffled set, and *dense* hands (all 22 tiles from two
+colours' numbers 3–11 plus both okeys: many overlapping runs and groups, the search's
+worst case). Median, p99 and worst per hand, in milliseconds.
+
+Usage: ``python bench/okey101.py [--seconds S] [--rounds N] [--hands H]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+
+from kahvehane.games import get_game
+from kahvehane.games.okey_101.solver import best_opening
+from kahvehane.tiles import full_set, okey_of, tile
+
+
+def play(game: str, seconds: float, seed: int) -> tuple[float, int]:
+    """(deals/s, deals) of random legal play for ``seconds``."""
+    rules = get_game(game)
+    options = rules.parse_options({"deals": 3})
+    rng = random.Random(seed)
+    deck = rules.canonical_deck()
+    start = time.perf_counter()
+    deals = 0
+    while time.perf_counter() - start < seconds or deals == 0:
+        order = list(deck)
+        rng.shuffle(order)
+        setup = rules.setup_from_order(options, order, rng.randrange(4), [])
+        state = rules.new_deal(options, setup, [])
+        while not state.is_over:
+            seat = state.to_act[0]
+            state.apply(rng.choice(state.legal_actions(seat)))
+        deals += 1
+    return deals / (time.perf_counter() - start), deals
+
+
+def engine(seconds: float, rounds: int) -> None:
+    ours: list[float] = []
+    duz: list[float] = []
+    for r in range(rounds):
+        ours.append(play("okey_101", seconds, seed=100 + r)[0])
+        duz.append(play("duz_okey", seconds, seed=200 + r)[0])
+    ratios = [a / b for a, b in zip(ours, duz, strict=True)]
+    shown = " ".join(f"{a:.2f}/{b:.1f}" for a, b in zip(ours, duz, strict=True))
+    print(f"okey101: okey_101={statistics.median(ours):.2f} deals/s "
+          f"duz_okey={statistics.median(duz):.1f} deals/s "
+          f"ratio={statistics.median(ratios):.4f} (rounds okey_101/duz_okey: {shown})")
+
+
+def dense_hand(rng: random.Random, okey: int) -> list[int]:
+    pool = [tile(c, n) for c in rng.sample(range(4), 2) for n in range(3, 12)] * 2
+    pool = [t for t in pool if t != okey]
+    return rng.sample(pool, 20) + [okey, okey]
+
+
+def random_hand(rng: random.Random) -> list[int]:
+    tiles = full_set()
+    rng.shuffle(tiles)
+    return tiles[:22]
+
+
+def timed(hands: list[list[int]], okey: int) -> list[float]:
+    out = []
+    for hand in hands:
+        t0 = time.perf_counter()
+        best_opening(hand, okey)
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def search(n: int) -> None:
+    rng = random.Random(7)
+    okey = okey_of(tile(0, 2))  # R3
+    for name, hands in (("random", [random_hand(rng) for _ in range(n)]),
+                        ("dense", [dense_hand(rng, okey) for _ in range(n)])):
+        ms = sorted(timed(hands, okey))
+        p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+        print(f"opening search {name:6} hands={n} median-ms={statistics.median(ms):.2f} "
+              f"p99-ms={p99:.2f} worst-ms={ms[-1]:.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--hands", type=int, default=200)
+    args = parser.parse_args()
+    print(f"machine: {platform.python_implementation()} {platform.python_version()}")
+    engine(args.seconds, args.rounds)
+    search(args.hands)
+
+
+if __name__ == "__main__":
+    main()
