@@ -70,7 +70,7 @@ def engine(seconds: float, rounds: int) -> None:
 def dense_hand(rng: random.Random, okey: int) -> list[int]:
     pool = [tile(c, n) for c in rng.sample(range(4), 2) for n in range(3, 12)] * 2
     pool = [t for t in pool if t != okey]
-    return rng.sample(pool, 20) + [okey, okey]
+    return [*rng.sample(pool, 20), okey, okey]
 
 
 def random_hand(rng: random.Random) -> list[int]:
