@@ -12,10 +12,10 @@ sum to zero.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kahvehane.games.spec import Transfer
+from kahvehane.games.spec import Settlement, Transfer
 
 POT = "kasa"
 
@@ -37,3 +37,33 @@ def net_changes(transfers: tuple[Transfer, ...]) -> dict[str, int]:
         moved[t.source] = moved.get(t.source, 0) - t.amount
         moved[t.target] = moved.get(t.target, 0) + t.amount
     return moved
+
+
+def settle_match(ante: int, kasa_before: int, breaks: Sequence[int | None]) -> Settlement:
+    """Every chip of one match's çanak, deal by deal from the table's real pot
+    ``kasa_before``: ``breaks[k]`` is the seat that broke the pot in deal ``k`` (an okey
+    or pairs finish) or ``None``. The first deal's antes are ``at_start``; the later
+    antes and every payout ``at_end``. A pot broken in this match pays what earlier
+    matches left in it too, which a record (counting from 0) cannot show.
+
+    >>> s = settle_match(10, 100, [None, 1, None])
+    >>> s.kasa_after, s.net, sum(s.net) + s.kasa_after - s.kasa_before
+    (40, (-30, 150, -30, -30), 0)
+    """
+    if ante <= 0 or kasa_before < 0:
+        raise ValueError("the ante is positive and the pot never negative")
+    pot = kasa_before
+    net = [0, 0, 0, 0]
+    start: list[Transfer] = []
+    end: list[Transfer] = []
+    for k, broke in enumerate(breaks):
+        antes = [Transfer(f"seat:{s}", POT, ante) for s in range(4)]
+        (start if k == 0 else end).extend(antes)
+        pot += 4 * ante
+        for s in range(4):
+            net[s] -= ante
+        if broke is not None:
+            end.append(Transfer(POT, f"seat:{broke}", pot))
+            net[broke] += pot
+            pot = 0
+    return Settlement(ante, kasa_before, pot, tuple(net), tuple(start), tuple(end))

@@ -77,6 +77,7 @@ class Okey101Rules(GameRules):
         extra: JSON = {"ranking_points": None}
         if options["canak"]:
             extra["canak"] = pot_after(history)
+            extra["canak_breaks"] = [_broke(r) for r in history]
         n = options["deals"]
         if len(counted) < n:
             return MatchSummary(False, totals, None, extra)
@@ -94,6 +95,12 @@ class Okey101Rules(GameRules):
     def deal_from_view(self, options: JSON, view: Mapping[str, Any],
                        assignment: Mapping[str, Sequence[int]]) -> Okey101Deal:
         return sampling.deal_from_view(options, view, assignment)
+
+
+def _broke(result: DealResult) -> int | None:
+    """The seat that broke the çanak in a deal, if one did (101-39)."""
+    paid = (result.detail.get("canak") or {}).get("paid_out")
+    return None if paid is None else int(paid["to"])
 
 
 def pot_after(history: Sequence[DealResult]) -> int:
