@@ -5,9 +5,14 @@ The opening search is exact: a depth-first search over the hand's tile counts th
 takes the lowest remaining tile and either leaves it out, puts it in a group, or starts
 a run with it (okeys may stand below it, fill gaps or extend the run upward), memoised
 on the remaining counts. It maximises a score per meld — the meld's value (the best
-``open``) or its tile count (can the whole hand but one be laid: elden, 101-20) — under
-two optional constraints: a given tile must be in some meld (the tile taken from the
-left, 101-11), and at least one tile must stay in the hand (101-9).
+``open``) or its tile count (can the whole hand but one be laid: 101-20; there only
+one tile may be left out, which prunes the search) — under two optional constraints: a
+given tile must be in some meld (the tile taken from the left, 101-11), and at least one
+tile must stay in the hand (101-9).
+
+Before searching, tiles that no meld could hold (too few possible meld-mates for the
+okeys held) are dropped, and a threshold query returns at once when the meldable tiles
+add up to less than the threshold: most random hands never reach the search.
 
 Okeys are placed where they score most: at the top of a run (a higher number), the
 lowest missing colour of a group. A false joker is the okey identity's natural tile.
@@ -73,6 +78,7 @@ class _Search:
         self.counts = counts
         self.okey = okey
         self.by_value = by == "value"
+        self.cover = by == "cover"  # every tile but the one kept must be in a meld
         self.memo: dict[tuple[bytes, int, int, bool], tuple[int, tuple[Meld, ...]]] = {}
         self.best = self._go(wilds, need, keep)
 
@@ -101,7 +107,7 @@ class _Search:
         best: tuple[int, tuple[Meld, ...]] = (_NEG, ())
         # 1. leave one copy of t in the hand
         c[t] -= 1
-        if not (need == t and c[t] == 0):
+        if not (need == t and c[t] == 0) and not (self.cover and not keep):
             got = self._go(wilds, need, False)
             if got[0] > best[0]:
                 best = got
@@ -246,9 +252,12 @@ def all_but_one(hand: Sequence[Tile], okey: Tile, *, must: Tile | None = None
     open-and-finish, 101-20), holding ``must`` if given: the most valuable such set is
     not searched for, only one."""
     counts, wilds = _counts(hand, okey)
-    if _prune(counts, wilds) > 1:
+    # a tile with no possible meld-mate needs both okeys for itself: at most one such
+    # tile stays in the hand, and the okeys serve one more
+    alone = sum(n for t, n in enumerate(counts) if n and not _partners(counts, t))
+    if alone - 1 > wilds // 2 or _prune(counts, wilds) > 1:
         return None
-    score, melds = _search(hand, okey, "tiles", must, True)
+    score, melds = _search(hand, okey, "cover", must, True)
     if score != len(hand) - 1:
         return None
     value = sum(_stands_number(x, okey) for m in melds for x in m)
