@@ -79,16 +79,10 @@ class _Search:
         self.okey = okey
         self.by_value = by == "value"
         self.cover = by == "cover"  # every tile but the one kept must be in a meld
+        self.names = list(range(52))  # how a natural slot standing for a code is written
+        self.names[okey] = FALSE_JOKER
         self.memo: dict[tuple[bytes, int, int, bool], tuple[int, tuple[Meld, ...]]] = {}
         self.best = self._go(wilds, need, keep)
-
-    def _natural(self, stands: int) -> MeldTile:
-        """The tile a natural slot standing for ``stands`` is written as."""
-        return FALSE_JOKER if stands == self.okey else stands
-
-    def _score(self, meld: list[int]) -> int:
-        """``meld`` holds the numbers (1..13) the meld's tiles stand for."""
-        return sum(meld) if self.by_value else len(meld)
 
     def _go(self, wilds: int, need: int, keep: bool) -> tuple[int, tuple[Meld, ...]]:
         c = self.counts
@@ -133,57 +127,51 @@ class _Search:
                 for code in codes:
                     c[code] += 1
                 if sub[0] > _NEG:
-                    meld = tuple([self._natural(x) for x in codes]
+                    meld = tuple([self.names[x] for x in codes]
                                  + [STAR + k * 13 + number for k in missing])
-                    score = sub[0] + self._score([number + 1] * size)
+                    score = sub[0] + ((number + 1) * size if self.by_value else size)
                     if score > best[0]:
                         best = (score, (meld, *sub[1]))
         # 3. a run in t's colour whose lowest natural tile is t
         box = [best]
         for below in range(min(wilds, number) + 1):
+            met = need == t or (need == NEED_WILD and below > 0)
             self._runs(t, colour, number - below, number, wilds - below, need, keep,
                        [STAR + colour * 13 + n for n in range(number - below, number)],
-                       below > 0, box)
+                       met, box)
         best = box[0]
         self.memo[key] = best
         return best
 
     def _runs(self, t: int, colour: int, start: int, at: int, wilds: int, need: int,
-              keep: bool, prefix: list[MeldTile], used_wild: bool,
+              keep: bool, prefix: list[MeldTile], met: bool,
               best_box: list[tuple[int, tuple[Meld, ...]]]) -> None:
-        """Extend a run (numbers 0-based ``start``..``at``-1 written in ``prefix``) with
-        the tile of number ``at`` and beyond; every length ≥ 3 is tried as a meld."""
-        c = self.counts
+        """Extend a run (numbers 0-based ``start``..``at``-1 written in ``prefix``; ``met``:
+        it already holds the tile the search must lay) with the tile of number ``at`` and
+        beyond; every length ≥ 3 is tried as a meld."""
         if at > 12:
             return
+        c = self.counts
         code = colour * 13 + at
         choices: list[tuple[MeldTile, bool]] = []
-        if at == t % 13:
-            choices.append((self._natural(t), False))
-        else:
-            if c[code]:
-                choices.append((self._natural(code), False))
-            if wilds:
-                choices.append((STAR + code, True))
+        if at == t % 13 or c[code]:
+            choices.append((self.names[code], False))
+        if wilds and at != t % 13:
+            choices.append((STAR + code, True))
         for tile, wild in choices:
             if wild:
                 wilds -= 1
             else:
                 c[code] -= 1
             run = [*prefix, tile]
-            uw = used_wild or wild
+            now = met or (need == NEED_WILD if wild else need == code)
             if len(run) >= 3:
-                new_need = need
-                nat = [x for x in run if x < STAR]
-                if (need == NEED_WILD and uw) or any(
-                        (self.okey if x == FALSE_JOKER else x) == need for x in nat):
-                    new_need = _NONE
-                sub = self._go(wilds, new_need, keep)
+                sub = self._go(wilds, _NONE if now else need, keep)
                 if sub[0] > _NEG:
-                    score = sub[0] + self._score(list(range(start + 1, at + 2)))
-                    if score > best_box[0][0]:
-                        best_box[0] = (score, (tuple(run), *sub[1]))
-            self._runs(t, colour, start, at + 1, wilds, need, keep, run, uw, best_box)
+                    gain = (start + at + 2) * len(run) // 2 if self.by_value else len(run)
+                    if sub[0] + gain > best_box[0][0]:
+                        best_box[0] = (sub[0] + gain, (tuple(run), *sub[1]))
+            self._runs(t, colour, start, at + 1, wilds, need, keep, run, now, best_box)
             if wild:
                 wilds += 1
             else:
