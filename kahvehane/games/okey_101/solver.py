@@ -213,7 +213,84 @@ def _search(hand: Sequence[Tile], okey: Tile, by: str, must: Tile | None,
     dropped = _prune(counts, wilds)
     if need not in (_NONE, NEED_WILD) and not counts[need]:
         return _NEG, ()
-    return _Search(counts, wilds, okey, by, need, keep and not dropped).best
+    keep = keep and not dropped
+    parts = _components(counts, wilds)
+    if len(parts) < 2 or need == NEED_WILD:
+        return _Search(counts, wilds, okey, by, need, keep).best
+    return _combine(parts, counts, wilds, okey, by, need, keep)
+
+
+Result = tuple[int, tuple[Meld, ...]]
+
+
+def _components(counts: list[int], wilds: int) -> list[list[int]]:
+    """The tile codes held, split into groups no meld can join: two tiles are linked
+    when one meld could hold both (one number, or one colour within ``2 + wilds``
+    numbers, the okeys filling the gap). Why: the search's states multiply across
+    independent parts, so searching each part alone is far cheaper."""
+    held = [t for t in range(52) if counts[t]]
+    parent = {t: t for t in held}
+
+    def root(t: int) -> int:
+        while parent[t] != t:
+            parent[t] = parent[parent[t]]
+            t = parent[t]
+        return t
+
+    reach = 2 + wilds
+    for i, a in enumerate(held):
+        for b in held[i + 1:]:
+            if a % 13 == b % 13 or (a // 13 == b // 13 and b - a <= reach):
+                parent[root(b)] = root(a)
+    parts: dict[int, list[int]] = {}
+    for t in held:
+        parts.setdefault(root(t), []).append(t)
+    return list(parts.values())
+
+
+def _combine(parts: list[list[int]], counts: list[int], wilds: int, okey: Tile, by: str,
+             need: int, keep: bool) -> Result:
+    """The best over independent parts: each part searched alone for every share of
+    the okeys it might get, then the shares chosen to add up to at most ``wilds``. With
+    ``keep``, one part is made to keep a tile (for ``cover``: exactly that part leaves
+    one out; by value, any part may leave more)."""
+    tables: list[dict[tuple[int, bool], Result]] = []
+    for part in parts:
+        table: dict[tuple[int, bool], Result] = {}
+        for w in range(wilds + 1):
+            for k in ((False, True) if keep else (False,)):
+                sub = [0] * 52
+                for t in part:
+                    sub[t] = counts[t]
+                table[(w, k)] = _Search(sub, w, okey, by, need if need in part else _NONE,
+                                        k).best
+        tables.append(table)
+    best: Result = (_NEG, ())
+    for share in _shares(len(parts), wilds):
+        for kept in (range(len(parts)) if keep else (-1,)):
+            total = 0
+            melds: list[Meld] = []
+            for i, table in enumerate(tables):
+                score, found = table[(share[i], i == kept)]
+                if score <= _NEG:
+                    total = _NEG
+                    break
+                total += score
+                melds.extend(found)
+            if total > best[0]:
+                best = (total, tuple(melds))
+    return best
+
+
+def _shares(parts: int, wilds: int) -> list[tuple[int, ...]]:
+    """Every way to hand at most ``wilds`` okeys to ``parts`` parts.
+
+    >>> _shares(2, 1)
+    [(0, 0), (0, 1), (1, 0)]
+    """
+    if parts == 0:
+        return [()]
+    return [(w, *rest) for w in range(wilds + 1) for rest in _shares(parts - 1, wilds - w)]
 
 
 def best_opening(hand: Sequence[Tile], okey: Tile, *, must: Tile | None = None,
