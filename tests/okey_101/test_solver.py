@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from kahvehane.games.okey_101.hints import hints
 from kahvehane.games.okey_101.melds import kind_of, parse_meld_tile, resolve, value
 from kahvehane.games.okey_101.solver import all_but_one, best_opening, best_pairs
-from kahvehane.tiles import FALSE_JOKER, parse_tile, tile_names
+from kahvehane.tiles import FALSE_JOKER, full_set, parse_tile, tile_names
 from tests.okey_101.helpers import ts
 
 OKEY, IND = parse_tile("R3"), parse_tile("R2")
@@ -117,3 +117,19 @@ def test_hints_and_the_command() -> None:
     bad = subprocess.run([sys.executable, "-m", "kahvehane.cli", "okey", "101", "-i", "R2",
                           "-t", "B4 B9 B6", "R1"], capture_output=True, text=True, check=False)
     assert bad.returncode == 2 and "not a valid meld" in bad.stderr
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(8, 22), st.integers(0, 51),
+       st.sampled_from(["value", "cover"]), st.booleans())
+def test_searching_parts_apart_finds_what_one_search_finds(
+        rnd: object, size: int, okey: int, by: str, keep: bool) -> None:
+    from kahvehane.games.okey_101 import solver
+
+    tiles = full_set()
+    rnd.shuffle(tiles)  # type: ignore[attr-defined]
+    hand = tiles[:size]
+    counts, wilds = solver._counts(hand, okey)
+    dropped = solver._prune(counts, wilds)
+    whole = solver._Search(list(counts), wilds, okey, by, -1, keep and not dropped).best[0]
+    assert solver._search(hand, okey, by, None, keep)[0] == whole
