@@ -30,7 +30,7 @@ from kahvehane.games.okey import rack as rk
 from kahvehane.games.okey.actions import LEFT, PILE, slot_value
 from kahvehane.games.okey.scoring import partner
 from kahvehane.games.okey_101 import messages as msg
-from kahvehane.games.okey_101 import solver
+from kahvehane.games.okey_101 import outcome, solver, take
 from kahvehane.games.okey_101.actions import (
     Arrange,
     Discard,
@@ -50,7 +50,6 @@ from kahvehane.games.okey_101.melds import (
     GROUP,
     PAIR,
     RUN,
-    STAR,
     PlainOkey,
     Slot,
     TableMeld,
@@ -63,7 +62,7 @@ from kahvehane.games.okey_101.melds import (
     stands_for,
     value,
 )
-from kahvehane.games.okey_101.scoring import PENALTY, multiplier, score_deal
+from kahvehane.games.okey_101.scoring import PENALTY
 from kahvehane.tiles import FALSE_JOKER, Tile, okey_of, tile_name, tile_names
 
 DRAW, PLAY, AFTER_RETURN = "draw", "play", "after_return"
@@ -225,7 +224,7 @@ class Okey101Deal(DealState):
             out: list[Action] = []
             if self.pile_left:
                 out.append(Draw(seat, PILE))
-            if self.discards[(seat - 1) % 4] and self._take_usable(seat):
+            if self.discards[(seat - 1) % 4] and take.take_usable(self, seat):
                 out.append(Draw(seat, LEFT))
             return out
         if self.phase == AFTER_RETURN:
@@ -276,82 +275,6 @@ class Okey101Deal(DealState):
         except ActionError:
             return False
         return True
-
-    # ------------------------------------------------------------------ the left take
-    def _take_usable(self, seat: int) -> bool:
-        """101-12: could the top of the left stack be put on the table this turn?"""
-        x = self.discards[(seat - 1) % 4][-1]
-        hand = [*self.hand(seat), x]
-        return self._usable(seat, hand, x)
-
-    def _usable(self, seat: int, hand: list[Tile], x: Tile, swapped: int = 0) -> bool:
-        """Could ``seat``, holding ``hand``, put a copy of ``x`` on the table with table
-        actions now, keeping a tile? Openings holding x for an unopened seat; for an
-        opened one a lay-off or swap of x (also after laying off the tiles between a
-        run's end and x), a new meld or pairs holding it, each also after first taking
-        back okeys by swaps (``swapped`` of them so far)."""
-        kind = self.opened[seat]
-        if kind is None:
-            best = self._best("open", hand, x, self.threshold(seat))
-            if best is not None and best.value >= self.threshold(seat):
-                return True
-            if self.options["elden_below_threshold"] and self._best("elden", hand, x):
-                return True
-            pairs = self._best("pairs", hand, x)
-            return pairs is not None and pairs.value >= self.pairs_needed(seat)
-        if kind == MELDS and self._best("open", hand, x) is not None:
-            return True
-        if (kind == PAIRS or PAIRS in self.opened) and self._best("pairs", hand, x):
-            return True
-        room = self._layoff_room(kind) - swapped
-        if room <= 0 or len(hand) < 2:
-            return False
-        if x == self.okey:
-            return bool(solver.layoffs([x], self.table, self.okey))
-        s = stands_for(x, self.okey)
-        if any(m.swap_index(s, self.okey) is not None for m in self.table):
-            return True
-        if self._chain(hand, s, room):
-            return True
-        if swapped < 2:
-            for t, _ in solver.swaps(hand, self.table, self.okey):
-                rest = list(hand)
-                rest.remove(t)
-                if self._usable(seat, [*rest, self.okey], x, swapped + 1):
-                    return True
-        return False
-
-    def _layoff_room(self, kind: str | None) -> int:
-        limit = self.options["pairs_layoff_limit"]
-        if kind != PAIRS or limit is None:
-            return 99
-        return int(limit) - self.turn_layoffs
-
-    def _chain(self, hand: list[Tile], s: Tile, room: int) -> bool:
-        """Can x (standing for ``s``) reach a run's end by laying off the tiles between?"""
-        counts = Counter(stands_for(t, self.okey) for t in hand if t != self.okey)
-        wilds = sum(1 for t in hand if t == self.okey)
-        end_limit = self.options["end_limit"]
-        for i, meld in enumerate(self.table):
-            if meld.kind == GROUP and meld.extension(s):
-                return True
-            if meld.kind != RUN or meld.slots[0][1] // 13 != s // 13:
-                continue
-            lo, hi = meld.slots[0][1], meld.slots[-1][1]
-            for end, gap in (("high", range(hi + 1, s)), ("low", range(s + 1, lo))):
-                if not gap and meld.extension(s) is None:
-                    continue
-                if (end == "high" and s <= hi) or (end == "low" and s >= lo):
-                    continue
-                need = len(gap) + 1
-                if len(meld.slots) + need > 13 or need > room or need > len(hand) - 1:
-                    continue
-                if end_limit is not None and self.end_adds.get((i, end), 0) + need > end_limit:
-                    continue
-                missing = sum(1 for g in gap if not counts[g])
-                if missing <= wilds:
-                    return True
-        return False
 
     # ------------------------------------------------------------------ checks
     def _check_turn(self, a: Action, phase: str | None) -> None:
@@ -449,7 +372,7 @@ class Okey101Deal(DealState):
         if Counter(self.hand(a.seat))[x] <= before:
             self.pending = None
             return
-        if self.opened[a.seat] is None or not self._usable(a.seat, self.hand(a.seat), x):
+        if self.opened[a.seat] is None or not take.usable(self, a.seat, self.hand(a.seat), x):
             raise IllegalAction(msg.TAKE_WOULD_STRAND, "101-11", tile=tile_name(x))
 
     def _arrange(self, a: Arrange) -> list[Event]:
@@ -489,7 +412,7 @@ class Okey101Deal(DealState):
         left = (seat - 1) % 4
         if not self.discards[left]:
             raise IllegalAction(okey_msg.NO_LEFT_DISCARD, "101-8", left=left)
-        if not self._take_usable(seat):
+        if not take.take_usable(self, seat):
             raise IllegalAction(msg.TAKE_UNUSABLE, "101-12", seat=seat,
                                 tile=tile_name(self.discards[left][-1]))
         t = self.discards[left].pop()
@@ -577,7 +500,7 @@ class Okey101Deal(DealState):
         kind = self.opened[seat]
         if kind is None:
             raise IllegalAction(msg.NOT_OPENED, "101-24", seat=seat)
-        if self._layoff_room(kind) <= 0:
+        if take.layoff_room(self, kind) <= 0:
             raise IllegalAction(msg.LAYOFF_LIMIT, "101-24",
                                 limit=self.options["pairs_layoff_limit"])
         return kind
@@ -722,80 +645,20 @@ class Okey101Deal(DealState):
     # ------------------------------------------------------------------ result
     @property
     def multiplier(self) -> int | None:
-        if self.end == "void":
-            return None
-        if self.flags is None:
-            return 1 if self.end == "pile" else None
-        return multiplier(**self.flags)
+        """M of 101-31: 1 at a pile out, ``None`` before the end and for a void deal."""
+        return outcome.multiplier_of(self)
 
     def penalty_total(self) -> list[int]:
         return [sum(p["points"] for p in ps) for ps in self.penalties]
 
     def canak(self) -> JSON | None:
-        """101-39: the pot before, the four antes, a payout when a finish flagged okey or
-        pairs breaks it, and the pot after."""
-        if not self.options["canak"]:
-            return None
-        ante = self.options["canak_ante"]
-        paid_in = 4 * ante
-        pot = self.canak_before + paid_in
-        paid_out = None
-        if self.flags is not None and (self.flags["okey"] or self.flags["pairs"]):
-            paid_out = {"to": self.finisher, "chips": pot}
-            pot = 0
-        return {"before": self.canak_before, "paid_in": paid_in, "paid_out": paid_out,
-                "after": pot}
-
-    def _detail(self) -> JSON:
-        detail: JSON = {
-            "starter": self.starter,
-            "indicator": tile_name(self.indicator),
-            "okey": tile_name(self.okey),
-            "end_reason": self.end_reason,
-            "finisher": self.finisher,
-            "finish_tile": None if self.finish_tile is None else tile_name(self.finish_tile),
-            "flags": None if self.flags is None else dict(self.flags),
-            "multiplier": self.multiplier,
-            "opened": list(self.opened),
-            "opening_values": list(self.opening_values),
-            "thresholds": {"melds": self.threshold(), "pairs": self.pairs_needed()},
-            "hand_value": None,
-            "held_okeys": None,
-            "hand_charge": None,
-            "penalties": None,
-            "penalty_total": None,
-            "table": [m.to_json(self.okey) for m in self.table],
-            "team_scores": None,
-            "canak": self.canak(),
-        }
-        return detail
+        return outcome.canak(self)
 
     def result(self) -> DealResult | None:
-        if self.end is None:
-            return None
-        detail = self._detail()
-        if self.end == "void":
-            return DealResult((0, 0, 0, 0), "void", detail, self.starter)
-        pen = self.penalty_total()
-        m = self.multiplier
-        assert m is not None
-        scored = score_deal(finisher=self.finisher, multiplier=m, opened=self.opened,
-                            hands=[self.hand(s) for s in range(4)], okey=self.okey,
-                            held_okey=self.options["held_okey"],
-                            pairs_play=self.options["pairs"], penalty_total=pen)
-        scores = scored.pop("scores")
-        detail.update(scored)
-        detail["penalties"] = [list(p) for p in self.penalties]
-        detail["penalty_total"] = pen
-        if self.options["pairs"]:
-            detail["team_scores"] = [scores[0] + scores[2], scores[1] + scores[3]]
-        return DealResult(tuple(scores), self.end, detail, self.starter)
+        return outcome.result(self)
 
     def partial_detail(self) -> JSON:
-        detail = self._detail()
-        detail["penalties"] = [list(p) for p in self.penalties]
-        detail["penalty_total"] = self.penalty_total()
-        return detail
+        return outcome.partial_detail(self)
 
     # ------------------------------------------------------------------ views
     def _rack_json(self, seat: int) -> list[list[str]]:
@@ -841,9 +704,4 @@ class Okey101Deal(DealState):
         return {"rack": self._rack_json(seat)}
 
 
-def melds_json(melds: Sequence[Sequence[int]]) -> list[list[str]]:
-    """Melds of an :class:`~kahvehane.games.okey_101.solver.Opening` as a record writes them."""
-    return [[meld_tile_name(m) for m in meld] for meld in melds]
-
-
-__all__ = ["STAR", "Okey101Deal", "melds_json"]
+__all__ = ["Okey101Deal"]
