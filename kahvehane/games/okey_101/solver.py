@@ -43,6 +43,7 @@ from kahvehane.tiles import FALSE_JOKER, Tile
 
 NEED_WILD = 99
 _NONE = -1
+_POW3 = [3**i for i in range(52)]
 _NEG = -(10**9)
 
 Meld = tuple[MeldTile, ...]
@@ -81,31 +82,43 @@ class _Search:
         self.cover = by == "cover"  # every tile but the one kept must be in a meld
         self.names = list(range(52))  # how a natural slot standing for a code is written
         self.names[okey] = FALSE_JOKER
-        self.memo: dict[tuple[bytes, int, int, bool], tuple[int, tuple[Meld, ...]]] = {}
-        self.best = self._go(wilds, need, keep)
+        self.memo: dict[tuple[int, int, int, bool], tuple[int, tuple[Meld, ...]]] = {}
+        # the counts as one base-3 number, kept up to date with every change: the memo key
+        self.key = sum(n * _POW3[t] for t, n in enumerate(counts))
+        self.best = self._go(wilds, need, keep, 0)
 
-    def _go(self, wilds: int, need: int, keep: bool) -> tuple[int, tuple[Meld, ...]]:
+    def _take(self, code: int) -> None:
+        self.counts[code] -= 1
+        self.key -= _POW3[code]
+
+    def _put(self, code: int) -> None:
+        self.counts[code] += 1
+        self.key += _POW3[code]
+
+    def _go(self, wilds: int, need: int, keep: bool, start: int
+            ) -> tuple[int, tuple[Meld, ...]]:
+        """The best of the tiles left, all below ``start`` being used up."""
         c = self.counts
         t = -1
-        for i in range(52):
+        for i in range(start, 52):
             if c[i]:
                 t = i
                 break
         if t < 0:
             ok = (need == _NONE) and not keep
             return (0, ()) if ok else (_NEG, ())
-        key = (bytes(c[t:]), wilds, need, keep)
+        key = (self.key, wilds, need, keep)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
         best: tuple[int, tuple[Meld, ...]] = (_NEG, ())
         # 1. leave one copy of t in the hand
-        c[t] -= 1
+        self._take(t)
         if not (need == t and c[t] == 0) and not (self.cover and not keep):
-            got = self._go(wilds, need, False)
+            got = self._go(wilds, need, False, t)
             if got[0] > best[0]:
                 best = got
-        c[t] += 1
+        self._put(t)
         colour, number = divmod(t, 13)
         # 2. a group holding t (other colours are higher codes, t being the lowest left)
         others = [k for k in range(colour + 1, 4) if c[k * 13 + number]]
@@ -119,13 +132,13 @@ class _Search:
                 used_cols = {colour, *members}
                 missing = [k for k in range(4) if k not in used_cols][:w]
                 for code in codes:
-                    c[code] -= 1
+                    self._take(code)
                 new_need = need
                 if (need == NEED_WILD and w) or need in codes:
                     new_need = _NONE
-                sub = self._go(wilds - w, new_need, keep)
+                sub = self._go(wilds - w, new_need, keep, t)
                 for code in codes:
-                    c[code] += 1
+                    self._put(code)
                 if sub[0] > _NEG:
                     meld = tuple([self.names[x] for x in codes]
                                  + [STAR + k * 13 + number for k in missing])
@@ -162,11 +175,11 @@ class _Search:
             if wild:
                 wilds -= 1
             else:
-                c[code] -= 1
+                self._take(code)
             run = [*prefix, tile]
             now = met or (need == NEED_WILD if wild else need == code)
             if len(run) >= 3:
-                sub = self._go(wilds, _NONE if now else need, keep)
+                sub = self._go(wilds, _NONE if now else need, keep, t)
                 if sub[0] > _NEG:
                     gain = (start + at + 2) * len(run) // 2 if self.by_value else len(run)
                     if sub[0] + gain > best_box[0][0]:
@@ -175,7 +188,7 @@ class _Search:
             if wild:
                 wilds += 1
             else:
-                c[code] += 1
+                self._put(code)
 
 
 def _partners(counts: list[int], t: int) -> int:
