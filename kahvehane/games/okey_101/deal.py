@@ -332,7 +332,7 @@ class Okey101Deal(DealState):
             except ActionError:
                 self.__dict__.update(before.__dict__)
                 raise
-            except (TypeError, ValueError, IndexError, AssertionError):
+            except (TypeError, ValueError, IndexError):
                 self.__dict__.update(before.__dict__)
                 raise MalformedAction(okey_msg.NOT_AN_ACTION, action=repr(action)) from None
         self.actions_done += 1
