@@ -178,7 +178,7 @@ class Okey101Deal(DealState):
         return out
 
     # ------------------------------------------------------------------ queries
-    def _best(self, kind: str, hand: Sequence[Tile], must: Tile | None,
+    def best(self, kind: str, hand: Sequence[Tile], must: Tile | None,
               at_least: int = 0) -> Any:
         """The solver's answer for ``hand`` (``at_least``: see ``best_opening``), kept
         for the state's next questions about the same hand."""
@@ -203,9 +203,9 @@ class Okey101Deal(DealState):
         (101-20), the most pairs, and the thresholds ``seat`` must reach."""
         hand = self.hand(seat)
         must = self.pending[0] if self.pending and seat == self.turn else None
-        best = self._best("open", hand, must)
-        pairs = self._best("pairs", hand, must)
-        elden = self._best("elden", hand, must) if self.options["elden_below_threshold"] \
+        best = self.best("open", hand, must)
+        pairs = self.best("pairs", hand, must)
+        elden = self.best("elden", hand, must) if self.options["elden_below_threshold"] \
             else None
         return {"threshold": self.threshold(seat), "pairs_needed": self.pairs_needed(seat),
                 "melds": best, "pairs": pairs, "elden": elden}
@@ -238,23 +238,23 @@ class Okey101Deal(DealState):
         must = self.pending[0] if self.pending else None
         kind = self.opened[seat]
         if kind is None:
-            best = self._best("open", hand, must, self.threshold(seat))
+            best = self.best("open", hand, must, self.threshold(seat))
             if best is not None:
                 candidates.append(Open(seat, best.melds))
             if self.options["elden_below_threshold"]:
-                elden = self._best("elden", hand, must)
+                elden = self.best("elden", hand, must)
                 if elden is not None:
                     candidates.append(Open(seat, elden.melds))
-            pairs = self._best("pairs", hand, must)
+            pairs = self.best("pairs", hand, must)
             if pairs is not None:
                 candidates.append(OpenPairs(seat, pairs.melds))
         else:
             if kind == MELDS:
-                best = self._best("open", hand, must)
+                best = self.best("open", hand, must)
                 if best is not None:
                     candidates.append(Lay(seat, best.melds))
             if kind == PAIRS or PAIRS in self.opened:
-                pairs = self._best("pairs", hand, must)
+                pairs = self.best("pairs", hand, must)
                 if pairs is not None:
                     candidates.append(LayPairs(seat, pairs.melds))
             candidates += [Layoff(seat, m, t) for t, m in

@@ -3,14 +3,43 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from kahvehane.games.base import JSON, DealResult
+from kahvehane.games.okey_101.melds import TableMeld
 from kahvehane.games.okey_101.scoring import multiplier, score_deal
-from kahvehane.tiles import tile_name
+from kahvehane.tiles import Tile, tile_name
 
-if TYPE_CHECKING:
-    from kahvehane.games.okey_101.deal import Okey101Deal
+
+class Okey101Deal(Protocol):
+    """What the end of a deal reads of it (:class:`~kahvehane.games.okey_101.deal.
+    Okey101Deal`; a protocol, so that this module does not import the deal's)."""
+
+    end: str | None
+    end_reason: str | None
+    flags: dict[str, bool] | None
+    options: dict[str, Any]
+    canak_before: int
+    finisher: int | None
+    finish_tile: Tile | None
+    starter: int
+    indicator: Tile
+    okey: Tile
+    opened: list[str | None]
+    opening_values: list[int | None]
+    table: list[TableMeld]
+    penalties: list[list[JSON]]
+
+    @property
+    def multiplier(self) -> int | None: ...
+
+    def hand(self, seat: int) -> list[Tile]: ...
+
+    def threshold(self, seat: int | None = None) -> int: ...
+
+    def pairs_needed(self, seat: int | None = None) -> int: ...
+
+    def penalty_total(self) -> list[int]: ...
 
 
 def multiplier_of(deal: Okey101Deal) -> int | None:

@@ -12,14 +12,34 @@ any table action after which a pending take could no longer be used.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from kahvehane.games.okey_101 import solver
-from kahvehane.games.okey_101.melds import GROUP, RUN, stands_for
+from kahvehane.games.okey_101.melds import GROUP, RUN, TableMeld, stands_for
 from kahvehane.tiles import Tile
 
-if TYPE_CHECKING:
-    from kahvehane.games.okey_101.deal import Okey101Deal
+
+class Okey101Deal(Protocol):
+    """What the take's checks read of a deal (:class:`~kahvehane.games.okey_101.deal.
+    Okey101Deal`; a protocol, so that this module does not import the deal's)."""
+
+    discards: list[list[Tile]]
+    opened: list[str | None]
+    options: dict[str, Any]
+    okey: Tile
+    table: list[TableMeld]
+    turn_layoffs: int
+    end_adds: dict[tuple[int, str], int]
+
+    def hand(self, seat: int) -> list[Tile]: ...
+
+    def threshold(self, seat: int | None = None) -> int: ...
+
+    def pairs_needed(self, seat: int | None = None) -> int: ...
+
+    def best(self, kind: str, hand: Sequence[Tile], must: Tile | None,
+             at_least: int = 0) -> Any: ...
 
 MELDS, PAIRS = "melds", "pairs"
 
@@ -38,16 +58,16 @@ def usable(deal: Okey101Deal, seat: int, hand: list[Tile], x: Tile, swapped: int
     back okeys by swaps (``swapped`` of them so far)."""
     kind = deal.opened[seat]
     if kind is None:
-        best = deal._best("open", hand, x, deal.threshold(seat))
+        best = deal.best("open", hand, x, deal.threshold(seat))
         if best is not None and best.value >= deal.threshold(seat):
             return True
-        if deal.options["elden_below_threshold"] and deal._best("elden", hand, x):
+        if deal.options["elden_below_threshold"] and deal.best("elden", hand, x):
             return True
-        pairs = deal._best("pairs", hand, x)
+        pairs = deal.best("pairs", hand, x)
         return pairs is not None and pairs.value >= deal.pairs_needed(seat)
-    if kind == MELDS and deal._best("open", hand, x) is not None:
+    if kind == MELDS and deal.best("open", hand, x) is not None:
         return True
-    if (kind == PAIRS or PAIRS in deal.opened) and deal._best("pairs", hand, x):
+    if (kind == PAIRS or PAIRS in deal.opened) and deal.best("pairs", hand, x):
         return True
     room = layoff_room(deal, kind) - swapped
     if room <= 0 or len(hand) < 2:
