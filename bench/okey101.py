@@ -19,7 +19,12 @@ hands: random hands from a shuffled set, and *dense* hands (all 22 tiles from tw
 colours' numbers 3–11 plus both okeys: many overlapping runs and groups, the search's
 worst case). Median, p99 and worst per hand, in milliseconds.
 
-Usage: ``python bench/okey101.py [--seconds S] [--rounds N] [--hands H]``.
+**Bots.** ``--bot-deals D`` seeded deals of the heuristic bot (two opposite seats,
+which two alternating deal by deal) against random bots: each side's mean deal score
+(lower is better) with a 95% interval of the paired difference per deal, and the
+heuristic's decision time (``legal_actions`` plus ``choose``): median, p95 and worst.
+
+Usage: ``python bench/okey101.py [--seconds S] [--rounds N] [--hands H] [--bot-deals D]``.
 """
 
 from __future__ import annotations
@@ -110,15 +115,54 @@ def search(n: int) -> None:
                   f"worst-ms={ms[-1]:.2f}")
 
 
+def bots(deals: int) -> None:
+    from kahvehane.bots import make_bot
+    from kahvehane.match import Match
+
+    diffs: list[float] = []
+    ours: list[float] = []
+    theirs: list[float] = []
+    times: list[float] = []
+    for k in range(deals):
+        m = Match("okey_101", {"deals": 3}, seed=f"bench-{k}")
+        mine = {k % 2, k % 2 + 2}
+        players = [make_bot("okey_101", "heuristic" if s in mine else "random", seat=s,
+                            rng=random.Random(k * 4 + s)) for s in range(4)]
+        state = m.deal()
+        while not state.is_over:
+            seat = state.to_act[0]
+            t0 = time.perf_counter()
+            action = players[seat].choose(state.view(seat), state.legal_actions(seat))
+            if seat in mine:
+                times.append((time.perf_counter() - t0) * 1000)
+            m.apply(action)
+        scores = state.result().scores  # type: ignore[union-attr]
+        a = sum(scores[s] for s in mine) / 2
+        b = sum(scores[s] for s in range(4) if s not in mine) / 2
+        ours.append(a)
+        theirs.append(b)
+        diffs.append(a - b)
+    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
+    mean = statistics.mean(diffs)
+    times.sort()
+    print(f"bots deals={deals} heuristic-mean={statistics.mean(ours):.1f} "
+          f"random-mean={statistics.mean(theirs):.1f} "
+          f"difference={mean:.1f} ({mean - half:.1f} to {mean + half:.1f}) "
+          f"decision-ms median={statistics.median(times):.2f} "
+          f"p95={times[int(0.95 * (len(times) - 1))]:.2f} worst={times[-1]:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--hands", type=int, default=200)
+    parser.add_argument("--bot-deals", type=int, default=60)
     args = parser.parse_args()
     print(f"machine: {platform.python_implementation()} {platform.python_version()}")
     engine(args.seconds, args.rounds)
     search(args.hands)
+    bots(args.bot_deals)
 
 
 if __name__ == "__main__":
