@@ -101,3 +101,19 @@ def test_unknown_option_values_and_a_missing_ante_are_malformed() -> None:
             Match("okey_101", options)
     assert Match("okey_101", {"canak": False, "canak_ante": 3}).options["canak_ante"] == 3
     assert Match("okey_101", {"pairs_layoff_limit": None}).options["pairs_layoff_limit"] is None
+
+
+def test_the_game_is_known_to_the_registry_but_not_listed_yet() -> None:
+    from kahvehane.games import GAME_NAMES, all_specs, get_game, get_spec
+
+    spec = get_spec("okey_101")
+    assert get_game("okey_101").spec is spec and spec.family == "okey_101"
+    assert "okey_101" not in GAME_NAMES and spec not in all_specs()
+    assert [o.name for o in spec.options] == [
+        "deals", "pairs", "katlamali", "katlamali_partner", "elden", "elden_below_threshold",
+        "pairs_layoff_limit", "end_limit", "held_okey", "four_pairs_void", "pile_out",
+        "take_return_penalty", "canak", "canak_ante"]
+    for bad in ({"pairs_layoff_limit": 2.0}, {"katlamali": 1}, {"elden": "always"},
+                {"deals": 4}, {"canak_ante": 0}):
+        with pytest.raises(InvalidOptions):
+            spec.parse_options(bad)
