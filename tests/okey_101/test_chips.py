@@ -42,3 +42,9 @@ def test_every_deal_of_a_played_match_moves_what_its_detail_says() -> None:
     assert summary.extra["canak"] == pot
     assert len(summary.extra["canak_breaks"]) == len(m.history)
     assert settle_match(7, 0, summary.extra["canak_breaks"]).kasa_after == pot
+
+
+def test_the_view_shows_the_pot_with_this_deals_antes() -> None:
+    m = Match("okey_101", {"deals": 3, "canak": True, "canak_ante": 10}, seed=1)
+    assert m.deal().view(None)["canak"] == 40
+    assert Match("okey_101", {"deals": 3}, seed=1).deal().view(2)["canak"] is None

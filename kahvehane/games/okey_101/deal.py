@@ -654,6 +654,17 @@ class Okey101Deal(DealState):
     def canak(self) -> JSON | None:
         return outcome.canak(self)
 
+    def canak_now(self) -> int | None:
+        """The çanak as it stands (``None`` without the option): this deal's antes are in
+        from its start, and a breaking finish empties it (101-39)."""
+        if not self.options["canak"]:
+            return None
+        if self.end is None:
+            return int(self.canak_before + 4 * self.options["canak_ante"])
+        found = self.canak()
+        assert found is not None
+        return int(found["after"])
+
     def result(self) -> DealResult | None:
         return outcome.result(self)
 
@@ -697,6 +708,7 @@ class Okey101Deal(DealState):
             "finisher": self.finisher,
             "finish_tile": None if self.finish_tile is None else tile_name(self.finish_tile),
             "islek": tile_names(self.islek_tiles()) if self.table else [],
+            "canak": self.canak_now(),
         }
 
     def own_view(self, seat: int) -> JSON:
