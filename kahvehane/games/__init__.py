@@ -3,7 +3,10 @@ and the one registry of games (:mod:`kahvehane.games.spec`).
 
 Each game package declares its games in its own ``spec.py`` (``SPECS``, a tuple of
 :class:`~kahvehane.games.spec.GameSpec`); the registry finds them by looking at the
-packages here, so adding a game touches that game's package only.
+packages here, so adding a game touches that game's package only. A package may also
+declare ``UNLISTED`` specs: games whose engine and records work (``get_spec``,
+``get_game``, replay) but which the salon does not list yet (``all_specs``,
+``GAME_NAMES``) because their bots, web module or RL codec are still to come.
 
 >>> from kahvehane.games import GAME_NAMES
 >>> sorted(GAME_NAMES)
@@ -30,7 +33,14 @@ UNKNOWN_GAME = Message("game.unknown", "unknown game {game}: games are {games}",
 
 @cache
 def _specs() -> dict[str, GameSpec]:
+    return _registry()[0]
+
+
+@cache
+def _registry() -> tuple[dict[str, GameSpec], dict[str, GameSpec]]:
+    """(listed specs, listed and unlisted specs), each by id in the salon's order."""
     found: list[GameSpec] = []
+    unlisted: list[GameSpec] = []
     for info in pkgutil.iter_modules(__path__):
         if not info.ispkg:
             continue
@@ -41,13 +51,14 @@ def _specs() -> dict[str, GameSpec]:
                 raise
             continue  # a package of shared parts, not a game
         found.extend(module.SPECS)
+        unlisted.extend(getattr(module, "UNLISTED", ()))
     found.sort(key=lambda s: (s.position, s.id))
     out: dict[str, GameSpec] = {}
-    for spec in found:
+    for spec in (*found, *unlisted):
         if spec.id in out:
             raise RuntimeError(f"two game specs declare the id {spec.id!r}")
         out[spec.id] = spec
-    return out
+    return {s.id: s for s in found}, out
 
 
 def all_specs() -> tuple[GameSpec, ...]:
@@ -58,7 +69,7 @@ def all_specs() -> tuple[GameSpec, ...]:
 def get_spec(name: str) -> GameSpec:
     """The :class:`GameSpec` of a game id; :class:`MalformedRecord` for an unknown one."""
     try:
-        return _specs()[name]
+        return _registry()[1][name]
     except (KeyError, TypeError):
         raise MalformedRecord(UNKNOWN_GAME, game=repr(name),
                               games=", ".join(sorted(_specs()))) from None

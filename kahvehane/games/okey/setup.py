@@ -35,25 +35,28 @@ _FULL_SET = full_set()
 _NAMES = tuple(tile_name(t) for t in range(FALSE_JOKER + 1))
 
 
-def deal_order(order: list[int], starter: int) -> JSON:
+def deal_order(order: list[int], starter: int, sizes: tuple[int, int] = (15, 14)) -> JSON:
     """RECORDS.md: the first non-J tile is the indicator; 15 to the starter, 14 to each
-    next seat in play order; the rest is the pile, top first."""
+    next seat in play order; the rest is the pile, top first. ``sizes`` (the starter's,
+    the others') is ``(22, 21)`` for 101 Okey (docs/rules/okey_101.md, 101-5)."""
     rest = [_NAMES[t] for t in order]
     i = next(i for i, t in enumerate(order) if t != FALSE_JOKER)
     indicator = rest.pop(i)
     hands: list[list[str]] = [[], [], [], []]
     pos = 0
     for j in range(4):
-        n = 15 if j == 0 else 14
+        n = sizes[0] if j == 0 else sizes[1]
         hands[(starter + j) % 4] = rest[pos : pos + n]
         pos += n
     return {"starter": starter, "indicator": indicator, "hands": hands, "pile": rest[pos:]}
 
 
-def read_setup(setup: Mapping[str, Any]) -> ReadSetup:
+def read_setup(setup: Mapping[str, Any], sizes: tuple[int, int, int] = (15, 14, 48)
+               ) -> ReadSetup:
     """The deal a setup describes, or :class:`MalformedSetup` saying which field, which
-    tile and what is missing or doubled."""
-    fast = _read_canonical(setup)
+    tile and what is missing or doubled. ``sizes`` are the starter's hand, the others'
+    and the pile: ``(22, 21, 20)`` for 101 Okey."""
+    fast = _read_canonical(setup, sizes)
     if fast is not None:
         return fast
     starter = seat_field(setup, "starter", 4)
@@ -64,10 +67,10 @@ def read_setup(setup: Mapping[str, Any]) -> ReadSetup:
     if not isinstance(hands_raw, list) or len(hands_raw) != 4:
         raise MalformedSetup(msg.HANDS_FOUR)
     hands = [
-        item_list(h, f"hands[{s}]", parse_tile, 15 if s == starter else 14)
+        item_list(h, f"hands[{s}]", parse_tile, sizes[0] if s == starter else sizes[1])
         for s, h in enumerate(hands_raw)
     ]
-    pile = item_list(field(setup, "pile"), "'pile'", parse_tile, 48)
+    pile = item_list(field(setup, "pile"), "'pile'", parse_tile, sizes[2])
     check_exact_deck(
         [indicator, *pile, *(t for h in hands for t in h)],
         _FULL_SET, tile_name, THE_106_TILES,
@@ -75,7 +78,8 @@ def read_setup(setup: Mapping[str, Any]) -> ReadSetup:
     return starter, indicator, hands, pile
 
 
-def _read_canonical(setup: Mapping[str, Any]) -> ReadSetup | None:
+def _read_canonical(setup: Mapping[str, Any], sizes: tuple[int, int, int]
+                    ) -> ReadSetup | None:
     """The deal of a well-formed setup written in canonical tile names, as every
     generated setup is; ``None`` for anything else, which the full reader of
     :func:`read_setup` then reads or rejects with its message.
@@ -93,7 +97,7 @@ def _read_canonical(setup: Mapping[str, Any]) -> ReadSetup | None:
         return None
     if type(hands_raw) is not list or len(hands_raw) != 4:
         return None
-    if type(pile_raw) is not list or len(pile_raw) != 48:
+    if type(pile_raw) is not list or len(pile_raw) != sizes[2]:
         return None
     codes = TILE_CODES
     try:
@@ -101,7 +105,7 @@ def _read_canonical(setup: Mapping[str, Any]) -> ReadSetup | None:
         pile = [codes[x] for x in pile_raw]
         hands: list[list[Tile]] = []
         for seat, h in enumerate(hands_raw):
-            if type(h) is not list or len(h) != (15 if seat == starter else 14):
+            if type(h) is not list or len(h) != (sizes[0] if seat == starter else sizes[1]):
                 return None
             hands.append([codes[x] for x in h])
     except (KeyError, TypeError):  # not a canonical name (or not even hashable)
