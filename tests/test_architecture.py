@@ -1,4 +1,5 @@
-"""Layers point one way (DESIGN.md §1, issue 15 item 7), read from the source itself.
+"""Layers point one way (docs/architecture.md, "The parts"; issue 15 item 7), read from
+the source itself.
 
 * **Layers:** notation (cards, tiles, rng, errors) → games → match/records → bots →
   server/store and the other programs (simulate, play) → the command line; the web client
@@ -45,6 +46,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("match and records", ("kahvehane.match", "kahvehane.records", "kahvehane.okey",
                            "kahvehane.positions")),
     ("bots", ("kahvehane.bots",)),
+    ("people", ("kahvehane.users",)),
     ("programs", ("kahvehane.server", "kahvehane.store", "kahvehane.simulate",
                   "kahvehane.play", "kahvehane.ladder", "kahvehane.rl")),
     ("command line", ("kahvehane.cli", "kahvehane.okey_cli")),

@@ -30,19 +30,18 @@ import orjson
 from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 
-from kahvehane.games.spec import GameSpec
 from kahvehane.server.cluster.redisbus import RedisBus, command_from
 from kahvehane.server.errors import TABLE_MOVING, ProtocolError
 from kahvehane.server.protocol import JSONObj, dumps, error_message, message_id, now_ms
 from kahvehane.server.salon import OpenedTable, Salon
 from kahvehane.server.settings import Settings
-from kahvehane.server.table import Command, TableActor
+from kahvehane.server.table import Command, TableDeps
 from kahvehane.server.table.access import Access
 from kahvehane.server.table.ports import Viewer
 from kahvehane.store import Store
-from kahvehane.store.accounts import UserInfo
 from kahvehane.store.fence import FencedStore, claim_table, open_owners
 from kahvehane.store.tables import open_table
+from kahvehane.users import UserInfo
 
 __all__ = ["ClusterSalon"]
 
@@ -339,17 +338,14 @@ class ClusterSalon(Salon):
         with contextlib.suppress(RedisError, OSError):
             await self._release(keys=[self.keys.lease(table_id)], args=[self.node])
 
-    def _actor(self, table_id: str, spec: GameSpec, options: JSONObj, entry: int | None,
-               clock: int, manager: UserInfo, kasa: int | None,
-               matches_played: int = 0, access: Access | None = None,
-               chat: list[JSONObj] | None = None) -> TableActor:
+    def _deps(self, table_id: str) -> TableDeps:
+        """A table of this node writes under its fence and speaks through an outbox
+        that falls silent once the node lets the table go."""
         incarnation = self.incarnations.get(table_id, 0)
-        store: Any = FencedStore(self.store, table_id, incarnation, self._stale)
-        return TableActor(table_id, spec, options, entry, clock, manager, kasa,
-                          settings=self.settings, store=store,
-                          outbox=_TableOutbox(self, table_id, incarnation),
-                          host=self, epoch=f"{self.epoch}.{incarnation}",
-                          matches_played=matches_played, access=access, chat=chat)
+        return TableDeps(settings=self.settings,
+                         recorder=FencedStore(self.store, table_id, incarnation, self._stale),
+                         outbox=_TableOutbox(self, table_id, incarnation), host=self,
+                         epoch=f"{self.epoch}.{incarnation}")
 
     def _stale(self, table_id: str) -> None:
         self.release(table_id, "the database refused its write: another node owns it")
@@ -445,7 +441,8 @@ class ClusterSalon(Salon):
         loads = await self._live_nodes()
         loads[self.node] = len(self.incarnations) + len(self._claiming)
         target = min(sorted(loads), key=lambda n: (loads[n], n != self.node))
-        table_id, spec, options, entry, clock, access = await self._new_row(user, game, body)
+        config = await self._new_row(user, game, body)
+        table_id, access = config.id, config.access
         if target == self.node:
             if not await self.claim(table_id, 0):
                 raise RuntimeError(f"table {table_id}: its new lease was taken")
@@ -455,8 +452,7 @@ class ClusterSalon(Salon):
                                            orjson.dumps(table.info()))
             return table
         # its first lobby line, from an actor that never starts: the adopter's is the same
-        info = self._actor(table_id, spec, options, entry, clock, user,
-                           0 if entry else None, access=access).info()
+        info = self._actor(config).info()
         if not access.private:  # (a private one is routed by its lease)
             self.remote[table_id] = info
             await self.rbus.redis.hset(self.keys.lobby, table_id, orjson.dumps(info))
