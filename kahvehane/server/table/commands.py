@@ -69,6 +69,7 @@ class TableCommand:
 
     @classmethod
     def from_envelope(cls, env: Command) -> Self:
+        """The command an envelope carries (each kind of command reads its own)."""
         raise NotImplementedError
 
 
