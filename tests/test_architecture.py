@@ -1,4 +1,5 @@
-"""Layers point one way (DESIGN.md §1, issue 15 item 7), read from the source itself.
+"""Layers point one way (docs/architecture.md, "The parts"; issue 15 item 7), read from
+the source itself.
 
 * **Layers:** notation (cards, tiles, rng, errors) → games → match/records → bots →
   server/store and the other programs (simulate, play) → the command line; the web client
@@ -15,6 +16,9 @@
   its modules, reads or writes a private attribute its classes define on an object of
   another module (``state._rounds``), or builds an object with ``object.__new__``
   instead of its constructor.
+* **The table reaches the database through its recorder only:** no module of
+  ``kahvehane/server/table/`` but ``recorder.py`` imports the store (any import,
+  lazy ones included); the table's writes are the typed ``Recorder`` contract.
 * **Clients ask the registry:** the modules above ``games/`` that are not a game's own
   (bots of a family, the family's web module) name no game id or family; every family
   has its web module.
@@ -45,6 +49,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("match and records", ("kahvehane.match", "kahvehane.records", "kahvehane.okey",
                            "kahvehane.positions")),
     ("bots", ("kahvehane.bots",)),
+    ("people", ("kahvehane.users",)),
     ("programs", ("kahvehane.server", "kahvehane.store", "kahvehane.simulate",
                   "kahvehane.play", "kahvehane.ladder", "kahvehane.rl")),
     ("command line", ("kahvehane.cli", "kahvehane.okey_cli")),
@@ -210,6 +215,30 @@ def test_imports_point_down_the_layers() -> None:
                 wrong.append(f"{mod.where}:{imp.line} ({LAYERS[own][0]}) imports"
                              f" {imp.target} ({LAYERS[theirs][0]})")
     assert not wrong, "imports that point up:\n" + "\n".join(wrong)
+
+
+TABLE = "kahvehane.server.table"
+TABLE_RECORDER = "kahvehane.server.table.recorder"
+STORE = "kahvehane.store"
+
+
+def store_reaches(mod: Module) -> list[str]:
+    """The imports of the store ``mod`` makes (every import, wherever it stands)."""
+    return [f"{mod.where}:{imp.line} imports {imp.target}" for imp in imports(mod)
+            if imp.target == STORE or imp.target.startswith(STORE + ".")]
+
+
+def test_the_table_reaches_the_store_only_through_its_recorder() -> None:
+    table = [m for m in modules().values() if m.name.startswith(TABLE + ".")]
+    assert len(table) >= 10
+    found = [line for m in table if m.name != TABLE_RECORDER for line in store_reaches(m)]
+    assert not found, ("the table imports the store beside its recorder"
+                       " (kahvehane/server/table/recorder.py):\n" + "\n".join(found))
+    assert store_reaches(modules()[TABLE_RECORDER]), "the check sees no import at all"
+    lazy = Module(f"{TABLE}.example", PACKAGE / "server" / "table" / "example.py",
+                  ast.parse("def f():\n    from kahvehane.store.tables import save_seats\n"))
+    assert store_reaches(lazy) == [
+        "kahvehane/server/table/example.py:2 imports kahvehane.store.tables"]
 
 
 # ---------------------------------------------------------------------------- cycles

@@ -24,7 +24,8 @@ from kahvehane.server.errors import RATE_LIMITED, ProtocolError
 from kahvehane.server.protocol import JSONObj, TokenBucket, dumps, error_message, message_id
 from kahvehane.server.settings import Settings
 from kahvehane.server.table.ports import Viewer
-from kahvehane.store.accounts import SignIn, UserInfo
+from kahvehane.store.accounts import SignIn
+from kahvehane.users import UserInfo
 
 
 class DirectLine(Protocol):

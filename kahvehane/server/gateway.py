@@ -30,20 +30,20 @@ from kahvehane.server.errors import (
 )
 from kahvehane.server.protocol import PROTOCOL, JSONObj, has_bad_id, message_id, now_ms
 from kahvehane.server.salon import Salon
+from kahvehane.server.table.commands import CHANGING_KINDS, CLIENT_KINDS
 from kahvehane.server.table.ports import Command, Viewer
-from kahvehane.store.accounts import SignIn, UserInfo, chips_of, sign_in
+from kahvehane.store.accounts import SignIn, chips_of, sign_in
+from kahvehane.users import UserInfo
 
 __all__ = ["CHANGING", "PASSWORD_CHANGED", "SESSION_EXPIRED", "SIGNED_OUT", "TABLE_MESSAGES",
            "Gateway"]
 
-#: Client message types handled by a table (``docs/protocol.md`` §3.2).
-TABLE_MESSAGES = frozenset(
-    {"join", "part", "sit", "leave", "start", "cancel", "act", "back", "suggest", "chat",
-     "settings", "unseat", "rematch"}
-)
-#: Client message types that change something: the session is checked before each.
-CHANGING = frozenset({"create", "sit", "leave", "start", "cancel", "act", "back", "chat",
-                      "settings", "unseat", "rematch"})
+#: Client message types handled by a table (``docs/protocol.md`` §3.2): the table's
+#: commands (:mod:`kahvehane.server.table.commands`), each defined there once.
+TABLE_MESSAGES = CLIENT_KINDS
+#: Client message types that change something: the session is checked before each
+#: (``create``, the gateway's own, and every table command that says it changes).
+CHANGING = CHANGING_KINDS | {"create"}
 #: Close codes of a connection whose session ended (docs/protocol.md §3.1).
 SIGNED_OUT = 4001
 SESSION_EXPIRED = 4002

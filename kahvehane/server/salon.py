@@ -37,12 +37,13 @@ from kahvehane.server.errors import (
 from kahvehane.server.pauses import collect_on_schedule, freeze_now
 from kahvehane.server.protocol import JSONObj, dumps
 from kahvehane.server.settings import Settings
-from kahvehane.server.table import Command, TableActor
+from kahvehane.server.table import Command, TableActor, TableConfig, TableDeps
 from kahvehane.server.table.access import Access, new_invite
 from kahvehane.store import Store
-from kahvehane.store.accounts import UserInfo, user_info
+from kahvehane.store.accounts import user_info
 from kahvehane.store.matches import abort_match
 from kahvehane.store.tables import OpenTable, close_table, create_table, open_tables
+from kahvehane.users import UserInfo
 
 __all__ = ["OpenedTable", "Salon", "table_options", "table_settings"]
 
@@ -86,7 +87,7 @@ class OpenedTable(Protocol):
 
 
 class Salon:
-    """All tables of one server process (the table host of DESIGN.md §5)."""
+    """All tables of one server process (the table host of docs/architecture.md)."""
 
     def __init__(self, settings: Settings, store: Store | None = None,
                  bus: LocalBus | None = None) -> None:
@@ -118,14 +119,14 @@ class Salon:
             await asyncio.wait(tasks, timeout=5)
         await asyncio.to_thread(self.store.close)
 
-    def _actor(self, table_id: str, spec: GameSpec, options: JSONObj, entry: int | None,
-               clock: int, manager: UserInfo, kasa: int | None,
-               matches_played: int = 0, access: Access | None = None,
-               chat: list[JSONObj] | None = None) -> TableActor:
-        return TableActor(table_id, spec, options, entry, clock, manager, kasa,
-                          settings=self.settings, store=self.store, outbox=self.bus,
-                          host=self, epoch=self.epoch, matches_played=matches_played,
-                          access=access, chat=chat)
+    def _deps(self, table_id: str) -> TableDeps:
+        """What the table ``table_id`` talks through: in one process, the store and the
+        bus."""
+        return TableDeps(settings=self.settings, recorder=self.store, outbox=self.bus,
+                         host=self, epoch=self.epoch)
+
+    def _actor(self, config: TableConfig) -> TableActor:
+        return TableActor(config, self._deps(config.id))
 
     async def _restore(self) -> None:
         recent = self.settings.chat_recent
@@ -163,9 +164,9 @@ class Salon:
             access = Access(private=bool(row.private), invite=row.invite,
                             invited_watch=bool(row.invited_watch),
                             watcher_chat=bool(row.watcher_chat))
-            table = self._actor(row.id, get_spec(row.game), dict(row.options), row.entry,
-                                row.clock, manager, ot.kasa if row.entry else None,
-                                row.matches_played, access, ot.chat)
+            table = self._actor(TableConfig(
+                row.id, get_spec(row.game), dict(row.options), row.entry, row.clock, manager,
+                ot.kasa if row.entry else None, row.matches_played, access, ot.chat))
         except Exception:  # its game or options no longer make a table: it closes
             log.exception("table %s (%s) cannot be restored; it closes", row.id, row.game)
             await self._close_unrestorable(ot)
@@ -214,18 +215,15 @@ class Salon:
         return await self._open(user, game, body)
 
     async def _open(self, user: UserInfo, game: str, body: JSONObj) -> OpenedTable:
-        table_id, spec, options, entry, clock, access = await self._new_row(user, game, body)
-        table = self._actor(table_id, spec, options, entry, clock, user, 0 if entry else None,
-                            access=access)
-        self.tables[table_id] = table
+        table = self._actor(await self._new_row(user, game, body))
+        self.tables[table.id] = table
         table.start()
-        self.lobby_changed(table_id)
+        self.lobby_changed(table.id)
         return table
 
-    async def _new_row(self, user: UserInfo, game: str, body: JSONObj
-                       ) -> tuple[str, GameSpec, JSONObj, int | None, int, Access]:
-        """Check a new table's ``body`` and save its row; its id, spec, options, entry,
-        clock and access."""
+    async def _new_row(self, user: UserInfo, game: str, body: JSONObj) -> TableConfig:
+        """Check a new table's ``body`` and save its row; the new table (its Kasa 0 at
+        a table with an entry)."""
         spec = get_spec(game)
         raw = body.get("options") or {}
         if not isinstance(raw, dict):
@@ -244,7 +242,8 @@ class Salon:
             lambda s: create_table(s, table_id, game, options, entry, clock, uid, seats,
                                    private=access.private, invite=access.invite,
                                    invited_watch=access.invited_watch))
-        return table_id, spec, options, entry, clock, access
+        return TableConfig(table_id, spec, options, entry, clock, user,
+                           0 if entry else None, access=access)
 
     def by_invite(self, code: object) -> TableActor | None:
         """The open private table whose invitation code is ``code``."""
@@ -358,7 +357,7 @@ def _access(body: JSONObj) -> Access:
 
 def _entry(spec: GameSpec, entry: object) -> int | None:
     """The table's entry fee: required by a game with one (in its range), refused by
-    the others (RULES.md P-4)."""
+    the others (docs/rules/koz_maca.md, "The Kasa and chips")."""
     rule = spec.entry
     if rule is not None:
         if isinstance(entry, bool) or not isinstance(entry, int) \

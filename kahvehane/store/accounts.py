@@ -24,6 +24,7 @@ from kahvehane.errors import KahvehaneError, Message
 from kahvehane.store.ledger import balance, grant, new_account, now_ms, user_account
 from kahvehane.store.models import LoginSession, User
 from kahvehane.store.names import name_skeleton
+from kahvehane.users import UserInfo as UserInfo  # (its home before: still found here)
 
 NAME_RE = re.compile(r"^[\w .\-]{2,24}$")
 _hasher = PasswordHasher()  # argon2id with the library's (RFC 9106 low-memory) defaults
@@ -51,16 +52,6 @@ class AccountError(KahvehaneError):
     """A sign-up or sign-in that cannot be done (its ``code`` says which: ``auth.*``)."""
 
     default_code = "auth.refused"
-
-
-@dataclass(frozen=True, slots=True)
-class UserInfo:
-    id: int
-    name: str
-    guest: bool
-
-    def public(self) -> dict[str, object]:
-        return {"id": self.id, "name": self.name}
 
 
 def name_key(name: str) -> str:

@@ -62,6 +62,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import PoolProxiedConnection
 
 from kahvehane.store.fence import Fence, check_fences
+from kahvehane.store.recorder import TableRecorder
 from kahvehane.store.rows import RowWriter
 
 log = logging.getLogger("kahvehane.store")
@@ -214,8 +215,9 @@ class _Job:
 _STOP = object()
 
 
-class Store:
-    """The database as the server uses it: one writer thread, pooled readers."""
+class Store(TableRecorder):
+    """The database as the server uses it: one writer thread, pooled readers; and, by
+    :class:`~kahvehane.store.recorder.TableRecorder`, what a table writes."""
 
     def __init__(self, url: str, deadline: float = DEADLINE) -> None:
         if not deadline > 0:

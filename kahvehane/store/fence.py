@@ -12,15 +12,17 @@ refused with :class:`StaleIncarnation` and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import select, update
+from sqlalchemy import Table, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from kahvehane.store.models import SalonTable
+from kahvehane.store.recorder import TableRecorder
 
-__all__ = ["Fence", "StaleIncarnation", "check_fences", "claim_table", "stale_tables"]
+__all__ = ["Fence", "FencedStore", "StaleIncarnation", "check_fences", "claim_table",
+           "stale_tables"]
 
 T = TypeVar("T")
 Fence = tuple[str, int]  # (table id, incarnation)
@@ -75,35 +77,52 @@ def open_owners(session: Session) -> list[tuple[str, str | None, int, int]]:
     return [(r[0], r[1], r[2], r[3]) for r in rows]
 
 
-class FencedStore:
-    """A table's view of the :class:`~kahvehane.store.db.Store`: the same calls, each
-    write carrying the table's fence. ``on_stale`` is called (once per refusal) before
-    the refusal is raised, so the owner can let the table go before it says anything."""
+class FencingStore(Protocol):
+    """What :class:`FencedStore` needs of the store (:class:`~kahvehane.store.db.Store`
+    is one): writes that take a fence, and reads."""
 
-    def __init__(self, store: Any, table_id: str, incarnation: int,
+    async def write(self, fn: Callable[[Session], T], fence: Fence | None = None) -> T: ...
+
+    async def append(self, fn: Callable[[Session], T], fence: Fence | None = None) -> T: ...
+
+    async def insert(self, target: Table, rows: list[dict[str, Any]],
+                     fence: Fence | None = None) -> None: ...
+
+    async def read(self, fn: Callable[[Session], T]) -> T: ...
+
+
+class FencedStore(TableRecorder):
+    """A table's view of the :class:`~kahvehane.store.db.Store`: the same calls, and
+    the same table writes (:class:`~kahvehane.store.recorder.TableRecorder`), each write
+    carrying the table's fence. ``on_stale`` is called (once per refusal) before the
+    refusal is raised, so the owner can let the table go before it says anything."""
+
+    def __init__(self, store: FencingStore, table_id: str, incarnation: int,
                  on_stale: Callable[[str], None]) -> None:
         self.store = store
         self.fence: Fence = (table_id, incarnation)
         self.on_stale = on_stale
 
-    async def _guard(self, coro: Any) -> Any:
+    async def write(self, fn: Callable[[Session], T]) -> T:
         try:
-            return await coro
+            return await self.store.write(fn, fence=self.fence)
         except StaleIncarnation:
             self.on_stale(self.fence[0])
             raise
 
-    async def write(self, fn: Callable[[Session], T]) -> T:
-        result: T = await self._guard(self.store.write(fn, fence=self.fence))
-        return result
-
     async def append(self, fn: Callable[[Session], T]) -> T:
-        result: T = await self._guard(self.store.append(fn, fence=self.fence))
-        return result
+        try:
+            return await self.store.append(fn, fence=self.fence)
+        except StaleIncarnation:
+            self.on_stale(self.fence[0])
+            raise
 
-    async def insert(self, target: Any, rows: list[dict[str, Any]]) -> None:
-        await self._guard(self.store.insert(target, rows, fence=self.fence))
+    async def insert(self, target: Table, rows: list[dict[str, Any]]) -> None:
+        try:
+            await self.store.insert(target, rows, fence=self.fence)
+        except StaleIncarnation:
+            self.on_stale(self.fence[0])
+            raise
 
     async def read(self, fn: Callable[[Session], T]) -> T:
-        result: T = await self.store.read(fn)
-        return result
+        return await self.store.read(fn)

@@ -1,11 +1,12 @@
-"""The chip ledger: double entry, one transaction per settlement (RULES.md P-4, P-5).
+"""The chip ledger: double entry, one transaction per settlement (docs/server.md,
+"Chips").
 
 Chips move only as :func:`post`\\ ed transfers between accounts. Each transfer writes two
 entries, ``-amount`` on the source and ``+amount`` on the target, so every transaction
 sums to zero and so does the whole ledger. Grants (a new account's starting chips) come
 from the single ``issuer`` account, whose balance is therefore minus every chip ever
 granted: the sum of all people's balances, all Kasas, all pots and the house is exactly
-the sum of the grants (P-5), which :func:`audit` checks.
+the sum of the grants, which :func:`audit` checks.
 
 The ``house`` account stakes the entries of bots (a bot has no chips of its own) and
 receives what bots win. People's accounts, Kasas and pots can never go below zero: a
@@ -134,7 +135,7 @@ def post(session: Session, kind: str, moves: Sequence[Move], *, memo: str = "",
 
 
 def grant(session: Session, account_id: int, amount: int, memo: str) -> LedgerTxn:
-    """Create ``amount`` chips for an account: the only way chips come into being (P-5)."""
+    """Create ``amount`` chips for an account: the only way chips come into being."""
     issuer = system_account(session, "issuer")
     return post(session, "grant", [Move(issuer.id, account_id, amount)], memo=memo)
 

@@ -23,13 +23,13 @@ from kahvehane.server.table.session import MatchSession
 
 
 class Recorder:
-    """A store that keeps the rows it is asked to insert."""
+    """A table's recorder that keeps the actions it is asked to save, as their rows."""
 
     def __init__(self) -> None:
         self.rows: list[dict[str, Any]] = []
 
-    async def insert(self, target: object, rows: list[dict[str, Any]]) -> None:
-        self.rows.extend(rows)
+    async def save_action(self, match_id: int, k: int, i: int, action: dict[str, Any]) -> None:
+        self.rows.append({"match_id": match_id, "deal": k, "i": i, "action": action})
 
 
 class Scripted(Bot):

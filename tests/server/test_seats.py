@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from kahvehane.bots import make_bot
 from kahvehane.server.errors import ProtocolError
 from kahvehane.server.table.seats import COUNTDOWN, PLAYING, WAITING, Seating
-from kahvehane.store.accounts import UserInfo
+from kahvehane.users import UserInfo
 
 AYSE, CAN, DENIZ = UserInfo(1, "Ayşe", False), UserInfo(2, "Can", False), UserInfo(3, "Deniz", True)
 

@@ -14,6 +14,11 @@ every write of the table's state compares the incarnation, :mod:`kahvehane.store
 * A node back from a pause (SIGSTOP past its lease) learns at its next renewal, or at its
   first refused write, that its tables are gone, and lets them go without a word: what
   its actors would still say is dropped, and they stop.
+
+Its parts: the leases (:mod:`.leases`), the command streams of the tables it owns
+(:mod:`.streams`), the lines of its tables (:mod:`.tables`: an owned table's outbox, a
+table opened for another node), and the bus (:mod:`.redisbus`). Each table it owns
+writes through a :class:`~kahvehane.store.fence.FencedStore`, its recorder.
 """
 
 from __future__ import annotations
@@ -23,26 +28,30 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Iterable, Sequence
 from typing import Any
 
 import orjson
 from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 
-from kahvehane.games.spec import GameSpec
-from kahvehane.server.cluster.redisbus import RedisBus, command_from
-from kahvehane.server.errors import TABLE_MOVING, ProtocolError
-from kahvehane.server.protocol import JSONObj, dumps, error_message, message_id, now_ms
+from kahvehane.server.cluster.leases import Leases
+from kahvehane.server.cluster.redisbus import RedisBus
+from kahvehane.server.cluster.streams import CommandStreams
+from kahvehane.server.cluster.tables import (
+    RemoteTable,
+    TableOutbox,
+    apply_lobby_delta,
+    rejoins,
+    watched,
+)
+from kahvehane.server.protocol import JSONObj
 from kahvehane.server.salon import OpenedTable, Salon
 from kahvehane.server.settings import Settings
-from kahvehane.server.table import Command, TableActor
-from kahvehane.server.table.access import Access
-from kahvehane.server.table.ports import Viewer
+from kahvehane.server.table import Command, TableDeps
 from kahvehane.store import Store
-from kahvehane.store.accounts import UserInfo
 from kahvehane.store.fence import FencedStore, claim_table, open_owners
 from kahvehane.store.tables import open_table
+from kahvehane.users import UserInfo
 
 __all__ = ["ClusterSalon"]
 
@@ -53,70 +62,6 @@ log = logging.getLogger("kahvehane.cluster")
 #: failover of hundreds of tables must not take every connection of the pools at once
 #: (nor starve the tables the node already has).
 CLAIMS_AT_ONCE = 8
-#: Commands read from one table's stream in one read.
-COMMANDS_AT_ONCE = 200
-
-# KEYS: leases; ARGV: node, ms. Per key 1: renewed (or taken again: Redis had lost it,
-# nobody else took it), 0: another node has it.
-_RENEW = """
-local out = {}
-for i, key in ipairs(KEYS) do
-  local v = redis.call('GET', key)
-  if v == ARGV[1] then redis.call('PEXPIRE', key, ARGV[2]); out[i] = 1
-  elseif not v then redis.call('SET', key, ARGV[1], 'PX', ARGV[2]); out[i] = 1
-  else out[i] = 0 end
-end
-return out
-"""
-# KEYS: leases; ARGV: node. Let go of the ones that are still ours.
-_RELEASE = """
-for _, key in ipairs(KEYS) do
-  if redis.call('GET', key) == ARGV[1] then redis.call('DEL', key) end
-end
-return 1
-"""
-
-
-class _TableOutbox:
-    """A table's outbox on a node: the bus, until the node lets the table go (then
-    whatever the stale actor still says is dropped)."""
-
-    def __init__(self, salon: ClusterSalon, table_id: str, incarnation: int) -> None:
-        self.salon = salon
-        self.table_id = table_id
-        self.incarnation = incarnation
-
-    def _current(self) -> bool:
-        return self.salon.incarnations.get(self.table_id) == self.incarnation
-
-    def deliver(self, viewers: Iterable[Viewer], texts: Sequence[str]) -> None:
-        if self._current():
-            self.salon.rbus.deliver(viewers, texts, (self.table_id, self.incarnation))
-
-    def attached(self, viewer: Viewer, table_id: str) -> None:
-        if self._current():
-            self.salon.rbus.attached(viewer, table_id)
-
-    def detached(self, viewer: Viewer, table_id: str) -> None:
-        if self._current():
-            self.salon.rbus.detached(viewer, table_id)
-
-
-class _RemoteTable:
-    """A table this node opened for another node to own: its first line, and the way to
-    it (its command stream)."""
-
-    def __init__(self, table_id: str, info: JSONObj, bus: RedisBus, access: Access) -> None:
-        self.id = table_id
-        self.access = access
-        self._info = info
-        self._bus = bus
-
-    def info(self) -> JSONObj:
-        return self._info
-
-    def submit(self, cmd: Command) -> None:
-        self._bus.forward(self.id, cmd)
 
 
 class ClusterSalon(Salon):
@@ -132,19 +77,17 @@ class ClusterSalon(Salon):
         self.keys = bus.keys
         self.lease_ms = int(settings.lease * 1000)
         self.incarnations: dict[str, int] = {}  # owned table -> its incarnation
-        self.read_from: dict[str, bytes | str] = {}  # owned table -> stream position
         self.remote: dict[str, JSONObj] = {}  # lobby lines of the other nodes' tables
         self.renewed_at = time.monotonic()  # when the last renewal that worked was sent
         self._suspects: set[str] = set()  # tables seen without a lease at the last tick
         self._claiming: set[str] = set()
         self._claim_slots = asyncio.Semaphore(CLAIMS_AT_ONCE)
-        self._rung: set[str] = set()  # owned tables whose streams rang since the last read
-        self._bell = asyncio.Event()
         #: the owner this node last knew of each remote table its connections watch
         #: (from the owners' channel, and read from its lease every lease period)
         self.owner_of: dict[str, str] = {}
-        self._renew = bus.redis.register_script(_RENEW)
-        self._release = bus.redis.register_script(_RELEASE)
+        self.leases = Leases(bus.redis, self.keys, node, self.lease_ms)
+        self.streams = CommandStreams(bus, self.lease_fresh, settings.lease / 5,
+                                      self._submit)
         bus.on_lobby = self._lobby_delta
         bus.on_owner = self._new_owner
         bus.on_node = self._request
@@ -160,7 +103,7 @@ class ClusterSalon(Salon):
         self.remote = {k.decode(): orjson.loads(v) for k, v in raw.items()}
         await self._heartbeat()
         self.spawn(self._ticks())
-        self.spawn(self._commands())
+        self.spawn(self.streams.run())
         log.info("node %s is up (%d open tables in the cluster)", self.node, len(self.remote))
 
     async def _restore(self) -> None:
@@ -172,7 +115,7 @@ class ClusterSalon(Salon):
         await super().stop()
         with contextlib.suppress(RedisError, OSError):
             if owned:  # the other nodes may claim them at once
-                await self._release(keys=[self.keys.lease(t) for t in owned], args=[self.node])
+                await self.leases.release(owned)
             await self.rbus.redis.hdel(self.keys.nodes, self.node)
         await self.rbus.stop()
 
@@ -203,27 +146,14 @@ class ClusterSalon(Salon):
         owned = list(self.incarnations)
         sent = time.monotonic()
         if owned:
-            got = await self._renew(keys=[self.keys.lease(t) for t in owned],
-                                    args=[self.node, self.lease_ms])
+            got = await self.leases.renew(owned)
             for table_id, ok in zip(owned, got, strict=True):
                 if not ok:
                     self.release(table_id, "its lease is another node's")
         self.renewed_at = sent
 
     async def _heartbeat(self) -> None:
-        await self.rbus.redis.hset(self.keys.nodes, self.node, orjson.dumps(
-            {"load": len(self.incarnations) + len(self._claiming), "at": now_ms()}))
-
-    async def _live_nodes(self) -> dict[str, int]:
-        """Live nodes (a heartbeat within three leases) and their loads."""
-        raw = await self.rbus.redis.hgetall(self.keys.nodes)
-        cutoff = now_ms() - 3 * self.lease_ms
-        out: dict[str, int] = {}
-        for node, value in raw.items():
-            presence = orjson.loads(value)
-            if presence["at"] >= cutoff:
-                out[node.decode()] = int(presence["load"])
-        return out
+        await self.leases.present(len(self.incarnations) + len(self._claiming))
 
     async def _claim_orphans(self) -> None:
         """Claim every open table whose lease is missing now and was at the last tick
@@ -311,8 +241,7 @@ class ClusterSalon(Salon):
             if await self._revive(ot, users) is None:
                 self.incarnations.pop(table_id, None)
                 return False
-            self.read_from[table_id] = position
-            self._ring(table_id)  # what came after the position, before the lease
+            self.streams.own(table_id, position)
             self.remote.pop(table_id, None)
             leased = False  # (it is this node's table now)
         except (RedisError, OSError, SQLAlchemyError) as exc:
@@ -320,7 +249,7 @@ class ClusterSalon(Salon):
             # node or another claims the table again at a later heartbeat
             log.warning("node %s could not claim table %s: %r", self.node, table_id, exc)
             self.incarnations.pop(table_id, None)
-            self.read_from.pop(table_id, None)
+            self.streams.drop(table_id)
             actor = self.tables.pop(table_id, None)
             if actor is not None:  # (revived before the failure: it must not act)
                 actor.submit(Command("shutdown"))
@@ -337,19 +266,17 @@ class ClusterSalon(Salon):
     async def _let_go(self, table_id: str) -> None:
         """Give back the lease of a table this node took but could not claim."""
         with contextlib.suppress(RedisError, OSError):
-            await self._release(keys=[self.keys.lease(table_id)], args=[self.node])
+            await self.leases.release([table_id])
 
-    def _actor(self, table_id: str, spec: GameSpec, options: JSONObj, entry: int | None,
-               clock: int, manager: UserInfo, kasa: int | None,
-               matches_played: int = 0, access: Access | None = None,
-               chat: list[JSONObj] | None = None) -> TableActor:
+    def _deps(self, table_id: str) -> TableDeps:
+        """A table of this node writes under its fence and speaks through an outbox
+        that falls silent once the node lets the table go."""
         incarnation = self.incarnations.get(table_id, 0)
-        store: Any = FencedStore(self.store, table_id, incarnation, self._stale)
-        return TableActor(table_id, spec, options, entry, clock, manager, kasa,
-                          settings=self.settings, store=store,
-                          outbox=_TableOutbox(self, table_id, incarnation),
-                          host=self, epoch=f"{self.epoch}.{incarnation}",
-                          matches_played=matches_played, access=access, chat=chat)
+        return TableDeps(settings=self.settings,
+                         recorder=FencedStore(self.store, table_id, incarnation, self._stale),
+                         outbox=TableOutbox(self.rbus, self.incarnations, table_id,
+                                            incarnation), host=self,
+                         epoch=f"{self.epoch}.{incarnation}")
 
     def _stale(self, table_id: str) -> None:
         self.release(table_id, "the database refused its write: another node owns it")
@@ -360,7 +287,7 @@ class ClusterSalon(Salon):
         if self.incarnations.pop(table_id, None) is None:
             return
         log.warning("node %s lets table %s go: %s", self.node, table_id, why)
-        self.read_from.pop(table_id, None)
+        self.streams.drop(table_id)
         table = self.tables.pop(table_id, None)
         if table is not None:
             table.submit(Command("shutdown"))
@@ -377,75 +304,21 @@ class ClusterSalon(Salon):
             self.rbus.forward(table_id, cmd)  # refused there if no node has it open
         return True
 
-    def _ring(self, table_id: str) -> None:
-        """A table's stream has news (its doorbell, or this node's own claim)."""
-        self._rung.add(table_id)
-        self._bell.set()
-
-    async def _commands(self) -> None:
-        """Read the command streams of the tables this node owns, in order, and hand
-        each command to its table (only while this node's leases surely hold): the
-        streams that rang, and every owned stream once a heartbeat, so one read costs
-        what has news rather than every table the node owns."""
-        redis: Any = self.rbus.redis
-        loop = asyncio.get_running_loop()
-        every = self.settings.lease / 5
-        swept = loop.time()
-        while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._bell.wait(), timeout=every)
-            self._bell.clear()
-            if not self.read_from or not self.lease_fresh():
-                await asyncio.sleep(0.05)
-                self._rung.intersection_update(self.read_from)  # (rings of tables let go)
-                if self._rung:
-                    self._bell.set()  # (read them once the leases are renewed)
-                continue
-            if loop.time() - swept >= every:
-                swept = loop.time()
-                tables = list(self.read_from)
-            else:
-                tables = [t for t in self._rung if t in self.read_from]
-            self._rung.clear()
-            if not tables:
-                continue
-            streams = {self.keys.commands(t): self.read_from[t] for t in tables}
-            try:
-                got = await redis.xread(streams, count=COMMANDS_AT_ONCE)
-            except (RedisError, OSError) as exc:
-                self.rbus._unhealthy(exc)
-                self._rung.update(tables)
-                await asyncio.sleep(0.5)
-                self._bell.set()
-                continue
-            if not self.lease_fresh():
-                self._rung.update(tables)
-                self._bell.set()
-                continue  # read again once renewed (or the tables let go)
-            for stream, entries in got or ():
-                table_id = stream.decode().rsplit(":", 1)[1]
-                if table_id not in self.read_from:
-                    continue
-                if len(entries) == COMMANDS_AT_ONCE:
-                    self._ring(table_id)  # more may wait behind them
-                for entry_id, fields in entries:
-                    self.read_from[table_id] = entry_id
-                    cmd = command_from(fields[b"c"])
-                    table = self.tables.get(table_id)
-                    if table is not None:
-                        table.submit(cmd)
-                    elif cmd.viewer is not None:
-                        moving = ProtocolError("unavailable", TABLE_MOVING)
-                        self.rbus.deliver((cmd.viewer,), [dumps(error_message(
-                            moving, msg_id=message_id(cmd.msg), table=table_id))])
+    def _submit(self, table_id: str, cmd: Command) -> bool:
+        """A command read from ``table_id``'s stream, to its actor here (if any)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            table.submit(cmd)
+        return table is not None
 
     # ================================================================ opening tables
     async def _open(self, user: UserInfo, game: str, body: JSONObj) -> OpenedTable:
         """A new table goes to the least-loaded live node (this one on a tie)."""
-        loads = await self._live_nodes()
+        loads = await self.leases.live_nodes()
         loads[self.node] = len(self.incarnations) + len(self._claiming)
         target = min(sorted(loads), key=lambda n: (loads[n], n != self.node))
-        table_id, spec, options, entry, clock, access = await self._new_row(user, game, body)
+        config = await self._new_row(user, game, body)
+        table_id, access = config.id, config.access
         if target == self.node:
             if not await self.claim(table_id, 0):
                 raise RuntimeError(f"table {table_id}: its new lease was taken")
@@ -455,8 +328,7 @@ class ClusterSalon(Salon):
                                            orjson.dumps(table.info()))
             return table
         # its first lobby line, from an actor that never starts: the adopter's is the same
-        info = self._actor(table_id, spec, options, entry, clock, user,
-                           0 if entry else None, access=access).info()
+        info = self._actor(config).info()
         if not access.private:  # (a private one is routed by its lease)
             self.remote[table_id] = info
             await self.rbus.redis.hset(self.keys.lobby, table_id, orjson.dumps(info))
@@ -464,11 +336,11 @@ class ClusterSalon(Salon):
             await self.rbus.redis.set(self.keys.lease(table_id), target, nx=True,
                                       px=self.lease_ms)
         self.rbus.publish(self.keys.node(target), ["adopt", table_id])
-        return _RemoteTable(table_id, info, self.rbus, access)
+        return RemoteTable(table_id, info, self.rbus, access)
 
     def _request(self, msg: list[Any]) -> None:
         if msg and msg[0] == "ring":
-            self._ring(str(msg[1]))
+            self.streams.ring(str(msg[1]))
         elif msg and msg[0] == "adopt":
             self.spawn(self.claim(str(msg[1]), 0))
 
@@ -476,8 +348,8 @@ class ClusterSalon(Salon):
     def table_closed(self, table_id: str) -> None:
         super().table_closed(table_id)
         if self.incarnations.pop(table_id, None) is not None:
-            self.read_from.pop(table_id, None)
-            self.spawn(self._release(keys=[self.keys.lease(table_id)], args=[self.node]))
+            self.streams.drop(table_id)
+            self.spawn(self.leases.release([table_id]))
 
     def lobby(self) -> list[JSONObj]:
         mine = super().lobby()
@@ -488,12 +360,7 @@ class ClusterSalon(Salon):
         return super().table_info(table_id) or self.remote.get(table_id)
 
     def _lobby_delta(self, texts: list[str]) -> None:
-        for text in texts:
-            msg = orjson.loads(text)
-            if msg["type"] == "lobby_update":
-                self.remote[msg["table"]["id"]] = msg["table"]
-            elif msg["type"] == "lobby_remove":
-                self.remote.pop(msg["table"], None)
+        apply_lobby_delta(self.remote, texts)
 
     # ================================================================ new owners
     def _new_owner(self, table_id: str, node: str, incarnation: int) -> None:
@@ -508,14 +375,8 @@ class ClusterSalon(Salon):
     def _rejoin(self, table_id: str) -> None:
         """This node's connections watching ``table_id`` join it again (at its new owner:
         they get a snapshot of its new epoch)."""
-        for gateway in self.rbus.gateways.values():
-            watching: dict[int, set[str]] = getattr(gateway, "watching", {})
-            conns: dict[int, Any] = getattr(gateway, "conns", {})
-            for conn_id, tables in list(watching.items()):
-                conn = conns.get(conn_id)
-                if table_id in tables and conn is not None:
-                    self.route(table_id, Command("join", conn.viewer,
-                                                 {"type": "join", "table": table_id}))
+        for cmd in rejoins(self.rbus.gateways.values(), table_id):
+            self.route(table_id, cmd)
 
     def _reconnected(self) -> None:
         """Redis is back: texts may have been lost, so every watcher of another node's
@@ -526,11 +387,7 @@ class ClusterSalon(Salon):
 
     def _watched(self) -> set[str]:
         """The tables this node's connections watch."""
-        watched: set[str] = set()
-        for gateway in self.rbus.gateways.values():
-            for tables in getattr(gateway, "watching", {}).values():
-                watched.update(tables)
-        return watched
+        return watched(self.rbus.gateways.values())
 
     def _rejoin_all(self) -> None:
         for table_id in self._watched() - set(self.tables):

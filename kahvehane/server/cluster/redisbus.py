@@ -37,7 +37,7 @@ from kahvehane.server.cluster.keys import Keys
 from kahvehane.server.errors import NO_TABLE, NODES_UNREACHABLE, ProtocolError
 from kahvehane.server.protocol import dumps, error_message, message_id
 from kahvehane.server.table.ports import Command, Viewer
-from kahvehane.store.accounts import UserInfo
+from kahvehane.users import UserInfo
 
 __all__ = ["RedisBus", "command_from", "connect"]
 

@@ -3,7 +3,7 @@ lobby, and only those who came by its invitation link — its unguessable code �
 a seat there, and, when the manager chose so, watch. Pure: the actor asks before it
 attaches or seats anyone.
 
->>> from kahvehane.store.accounts import UserInfo
+>>> from kahvehane.users import UserInfo
 >>> from kahvehane.server.table.ports import Viewer
 >>> ayse, can = UserInfo(1, "Ayşe", False), UserInfo(2, "Can", False)
 >>> a = Access(private=True, invite="k" * 22, invited_watch=True)
@@ -20,7 +20,7 @@ import secrets
 from dataclasses import dataclass, field
 
 from kahvehane.server.table.ports import Viewer
-from kahvehane.store.accounts import UserInfo
+from kahvehane.users import UserInfo
 
 __all__ = ["Access", "new_invite"]
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from kahvehane.store.accounts import UserInfo
+from kahvehane.users import UserInfo
 
 __all__ = ["Command", "Host", "Outbox", "Viewer"]
 

@@ -1,12 +1,13 @@
 """The seat rules of a table: who sits where, away and back, the manager's countdown, and
-the table's status (RULES.md P-1, P-2). Pure: no asyncio, no database, no clock of its
+the table's status (docs/protocol.md §3.2: the manager's ``start``, bots in the empty
+seats). Pure: no asyncio, no database, no clock of its
 own — the table's actor asks, then saves, then tells.
 
 Each rule either raises :class:`~kahvehane.server.errors.ProtocolError` and changes
 nothing, or makes its change and says what changed, so the actor knows which events to
 send and what to undo if the save fails.
 
->>> from kahvehane.store.accounts import UserInfo
+>>> from kahvehane.users import UserInfo
 >>> ayse, can = UserInfo(1, "Ayşe", False), UserInfo(2, "Can", False)
 >>> seating = Seating(2, manager=ayse)
 >>> seating.check_sit(ayse, 0), seating.sit(ayse, 0) == [None, None]
@@ -44,7 +45,7 @@ from kahvehane.server.errors import (
     UNSEAT_SELF,
     ProtocolError,
 )
-from kahvehane.store.accounts import UserInfo
+from kahvehane.users import UserInfo
 
 __all__ = ["CLOSED", "COUNTDOWN", "PLAYING", "WAITING", "SeatState", "Seating"]
 
@@ -235,7 +236,7 @@ class Seating:
     # ---------------------------------------------------------------- the countdown
     def start_countdown(self, user: UserInfo | None, *, now: int, seconds: float,
                         agreed: bool = False) -> int:
-        """The manager presses Start (P-1), or (``agreed``) everyone seated agreed to a
+        """The manager presses Start, or (``agreed``) everyone seated agreed to a
         rematch: the countdown runs until the returned time (ms)."""
         if not agreed:
             self._require_manager(user, MANAGER_STARTS)
@@ -277,13 +278,13 @@ class Seating:
         return bool(people) and all(uid in self.rematch for uid in people)
 
     def _require_manager(self, user: UserInfo | None, what: Message) -> None:
-        """Only the table manager starts the match or stops its countdown (P-1)."""
+        """Only the table manager starts the match or stops its countdown."""
         if user is None or user.id != self.manager.id:
             raise ProtocolError("forbidden", what)
 
     # ---------------------------------------------------------------- the match
     def fill(self, new_bot: Callable[[int], Bot]) -> None:
-        """The countdown is over: bots take the empty seats (P-2); nobody is away."""
+        """The countdown is over: bots take the empty seats; nobody is away."""
         self.countdown_ends = None
         for i, st in enumerate(self.seats):
             st.away = st.left = False

@@ -25,19 +25,7 @@ from kahvehane.server.errors import (
     SEATS_NOT_SAVED,
     NotSaved,
 )
-from kahvehane.store import Store
-from kahvehane.store.matches import (
-    ACTIONS,
-    DEALS,
-    FinishedMatch,
-    StartedMatch,
-    action_row,
-    deal_row,
-    finish_match,
-    save_seat_changes,
-    start_match,
-)
-from kahvehane.store.standings import seat_outcomes
+from kahvehane.server.table.recorder import FinishedMatch, Recorder, StartedMatch
 
 __all__ = ["CannotSetUp", "DealOver", "InjectedFault", "MatchSession"]
 
@@ -70,10 +58,10 @@ class DealOver:
 class MatchSession:
     """The running match of one table (``match_id``: its row in the database)."""
 
-    def __init__(self, store: Store, match: Match, match_id: int,
+    def __init__(self, recorder: Recorder, match: Match, match_id: int,
                  faults: frozenset[str] = frozenset(),
                  seat_changes: list[dict[str, Any]] | None = None) -> None:
-        self.store = store
+        self.recorder = recorder
         self.match = match
         self.match_id = match_id
         self.faults = faults
@@ -81,7 +69,7 @@ class MatchSession:
         self.seat_changes: list[dict[str, Any]] = list(seat_changes or [])
 
     @classmethod
-    async def start(cls, store: Store, table_id: str, rules: GameRules,
+    async def start(cls, recorder: Recorder, table_id: str, rules: GameRules,
                     options: dict[str, Any], players: list[str],
                     seat_users: list[int | None], bots: list[str | None],
                     entry: int | None, faults: frozenset[str] = frozenset()
@@ -94,18 +82,18 @@ class MatchSession:
             match = Match(rules, options, players=players)
         except Exception as exc:
             raise CannotSetUp(str(exc)) from exc
-        started = await store.write(
-            lambda s: start_match(s, table_id, game, options, players, seat_users, bots, entry))
-        return cls(store, match, started.match_id, faults), started
+        started = await recorder.start_match(table_id, game, options, players, seat_users,
+                                             bots, entry)
+        return cls(recorder, match, started.match_id, faults), started
 
     @classmethod
-    def restore(cls, store: Store, match_id: int, record: dict[str, Any],
+    def restore(cls, recorder: Recorder, match_id: int, record: dict[str, Any],
                 faults: frozenset[str] = frozenset()) -> MatchSession:
         """An unfinished match from its record (after a restart); whatever the engine
         raises for a record it cannot replay propagates."""
         _inject(faults, "restore")
         changes = record.get("seat_changes")
-        return cls(store, replay(record), match_id, faults,
+        return cls(recorder, replay(record), match_id, faults,
                    changes if isinstance(changes, list) else None)
 
     # ---------------------------------------------------------------- reading
@@ -160,9 +148,8 @@ class MatchSession:
         changes = [*self.seat_changes,
                    {"seat": seat, "deal": deal, "action": action,
                     "player": player, "before": self.seat_players().get(seat, before)}]
-        match_id = self.match_id
         try:
-            await self.store.write(lambda s: save_seat_changes(s, match_id, changes))
+            await self.recorder.save_seat_changes(self.match_id, changes)
         except Exception as exc:
             raise NotSaved(SEATS_NOT_SAVED) from exc
         self.seat_changes = changes
@@ -176,7 +163,7 @@ class MatchSession:
         _inject(self.faults, "deal")
         match.deal(seed=seed, commitment=commit)
         try:
-            await self.store.insert(DEALS, [deal_row(self.match_id, k, seed, commit)])
+            await self.recorder.save_deal(self.match_id, k, seed, commit)
         except Exception as exc:
             match.deals.pop()  # the deal was never shown to anyone
             raise NotSaved(DEAL_NOT_SAVED, deal=k) from exc
@@ -190,7 +177,7 @@ class MatchSession:
         k = len(match.deals) - 1
         i = len(match.deals[-1].actions) - 1
         try:
-            await self.store.insert(ACTIONS, [action_row(self.match_id, k, i, action.to_json())])
+            await self.recorder.save_action(self.match_id, k, i, action.to_json())
         except Exception as exc:
             self.rewind(k, i)
             raise NotSaved(ACTION_NOT_SAVED, action=i, deal=k) from exc
@@ -221,11 +208,10 @@ class MatchSession:
         record = match.to_record(include_setups=True)
         if self.seat_changes:
             record["seat_changes"] = self.seat_changes
-        outcomes = seat_outcomes(summary, match.players or [], seat_users)
         match_id = self.match_id
         try:
-            finished = await self.store.write(
-                lambda s: finish_match(s, match_id, summary, result, record, outcomes))
+            finished = await self.recorder.finish_match(match_id, summary, result, record,
+                                                        match.players or [], seat_users)
         except Exception as exc:
             raise NotSaved(END_NOT_SAVED, match=match_id) from exc
         return result, finished

@@ -5,26 +5,58 @@ When it fires it does not act itself: it puts a ``timer`` :class:`Command` in th
 table's queue, so a timer is handled like any message, one at a time. Each arming gets a
 new token; a command whose token is not the current one is a timer that was replaced,
 and is ignored.
+
+Time is the :class:`Clock`'s: the running event loop's (:class:`LoopClock`), or one a
+test moves by hand, so a table's countdowns and move clocks run in no time there.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from functools import partial
+from typing import Protocol
 
 from kahvehane.server.table.ports import Command
 
-__all__ = ["Timer"]
+__all__ = ["Clock", "LoopClock", "Timer"]
+
+
+class Handle(Protocol):
+    """An armed call (:class:`asyncio.TimerHandle` is one)."""
+
+    def cancel(self) -> None: ...
+
+    def when(self) -> float: ...
+
+
+class Clock(Protocol):
+    """Monotonic seconds, and a call made at a time of them."""
+
+    def time(self) -> float: ...
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> Handle: ...
+
+
+class LoopClock:
+    """The running event loop's clock."""
+
+    def time(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> Handle:
+        return asyncio.get_running_loop().call_at(when, callback)
 
 
 class Timer:
     """Arms at most one timer at a time; ``fire`` puts its command in the queue."""
 
-    __slots__ = ("_due", "_fire", "_handle", "_retry_at", "_token", "kind")
+    __slots__ = ("_clock", "_due", "_fire", "_handle", "_retry_at", "_token", "kind")
 
-    def __init__(self, fire: Callable[[Command], None]) -> None:
+    def __init__(self, fire: Callable[[Command], None], clock: Clock | None = None) -> None:
         self._fire = fire
-        self._handle: asyncio.TimerHandle | None = None
+        self._clock: Clock = clock if clock is not None else LoopClock()
+        self._handle: Handle | None = None
         self.kind = ""  # what was armed last
         self._token = 0
         self._due = 0.0  # loop time the armed timer is for (a clock may fire early)
@@ -32,14 +64,14 @@ class Timer:
 
     def retry_after(self, seconds: float) -> None:
         """A write failed: timers (but the idle one) wait ``seconds`` before firing."""
-        self._retry_at = asyncio.get_running_loop().time() + seconds
+        self._retry_at = self._clock.time() + seconds
 
     def set(self, kind: str, delay: float) -> None:
         """Fire ``kind`` after ``delay`` seconds, replacing what was armed."""
-        loop = asyncio.get_running_loop()
+        now = self._clock.time()
         if kind != "idle":  # after a failed write, wait before trying again
-            delay = max(delay, self._retry_at - loop.time())
-        due = loop.time() + max(0.0, delay)
+            delay = max(delay, self._retry_at - now)
+        due = now + max(0.0, delay)
         handle = self._handle
         if (handle is not None and kind == "clock" and self.kind == "clock"
                 and handle.when() <= due):
@@ -53,8 +85,8 @@ class Timer:
         self._token += 1
         self.kind = kind
         self._due = due
-        self._handle = loop.call_at(
-            due, self._fire, Command("timer", msg={"timer": kind}, token=self._token))
+        self._handle = self._clock.call_at(
+            due, partial(self._fire, Command("timer", msg={"timer": kind}, token=self._token)))
 
     def clear(self) -> None:
         if self._handle is not None:
@@ -63,14 +95,14 @@ class Timer:
         self.kind = ""
         self._token += 1
 
-    def fired(self, cmd: Command) -> str | None:
-        """The kind of timer ``cmd`` is to act on now, or ``None``: it was replaced, or
-        it is a move clock that fired early (armed again for the rest)."""
-        if cmd.token != self._token:
+    def fired(self, kind: str, token: int) -> str | None:
+        """The kind of timer to act on now, of the timer ``kind`` armed with ``token``
+        that fired; or ``None``: it was replaced, or it is a move clock that fired
+        early (armed again for the rest)."""
+        if token != self._token:
             return None
         self._handle = None
-        kind = str(cmd.msg.get("timer"))
-        rest = self._due - asyncio.get_running_loop().time()
+        rest = self._due - self._clock.time()
         if kind == "clock" and rest > 0:  # the clock moved on since it was armed
             self.set("clock", rest)
             return None
