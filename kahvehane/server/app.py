@@ -15,6 +15,7 @@ import contextlib
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import BaseRoute
 
 from kahvehane.server.addresses import trusted_networks
@@ -22,6 +23,7 @@ from kahvehane.server.gateway import Gateway
 from kahvehane.server.limits import Limiter, StoreLimiter
 from kahvehane.server.routes import accounts, matches, pages, tables, ws
 from kahvehane.server.routes.base import Context
+from kahvehane.server.routes.security import SecurityHeaders
 from kahvehane.server.salon import Salon
 from kahvehane.server.settings import Settings
 
@@ -63,7 +65,8 @@ def make_context(settings: Settings, salon: Salon | None = None) -> Context:
 
 def app_of(ctx: Context, routes: list[BaseRoute]) -> Starlette:
     """A Starlette app serving ``routes`` over ``ctx``, starting and stopping its salon
-    with the app (the way a route module is tested alone, and the salon's whole app)."""
+    with the app, every answer with the security headers (the way a route module is
+    tested alone, and the salon's whole app)."""
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await ctx.salon.start()
@@ -72,7 +75,8 @@ def app_of(ctx: Context, routes: list[BaseRoute]) -> Starlette:
         finally:
             await ctx.salon.stop()
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(SecurityHeaders)])
     app.state.context = ctx
     app.state.salon = ctx.salon
     app.state.gateway = ctx.gateway

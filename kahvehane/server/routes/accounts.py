@@ -36,6 +36,7 @@ from kahvehane.server.routes.base import (
     context,
     endpoint,
     int_param,
+    plausible_name,
     read_body,
     require_user,
     user_json,
@@ -129,6 +130,8 @@ async def login(request: Request) -> Response:
     name, password = data.get("name"), data.get("password")
     if not isinstance(name, str) or not isinstance(password, str):
         raise HTTPError(400, "bad_request", NAME_AND_PASSWORD)
+    if not plausible_name(name):  # nobody's: a wrong name, without asking the database
+        raise HTTPError(401, "bad_credentials", BAD_CREDENTIALS)
     row = await checked_password(request, name, password)
     uid, days = row.id, ctx.settings.session_days
     token = await ctx.salon.store.write(lambda s: new_session(s, uid, days))
@@ -166,6 +169,8 @@ async def guest(request: Request) -> Response:
     """``POST /api/auth/guest {"name"?}``: a guest account, signed in."""
     data = await read_body(request)
     wanted = data.get("name")
+    if isinstance(wanted, str) and wanted:
+        check_name(wanted)  # refused before the write, as the write would refuse it
     return await new_account(
         request, lambda s: guest_name(s, wanted if isinstance(wanted, str) else None), None)
 

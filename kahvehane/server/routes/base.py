@@ -14,7 +14,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
 from kahvehane.positions import MatchPositions
-from kahvehane.server.addresses import Network, client_address
+from kahvehane.server.addresses import Network, client_address, forwarded_scheme
 from kahvehane.server.errors import (
     BODY_NOT_JSON,
     BODY_NOT_OBJECT,
@@ -50,6 +50,9 @@ COOKIE = "kahvehane_session"
 MAX_BODY = 16 * 1024
 #: Seconds a client is asked to wait (``Retry-After``) after the database failed.
 RETRY_AFTER = 2
+#: The largest row id of the database (a 32-bit ``INTEGER`` on PostgreSQL): a larger one
+#: in a path or a query names nothing, and is never sent to the database.
+MAX_ROW_ID = 2**31 - 1
 
 #: The HTTP status and protocol code of each refusal of a sign-up or sign-in.
 ACCOUNT_REFUSALS: dict[str, tuple[int, str]] = {
@@ -133,16 +136,32 @@ def endpoint(fn: Handler) -> Handler:
 
 # ---------------------------------------------------------------- reading requests
 async def read_body(request: Request) -> JSONObj:
-    """The request's JSON object (``400`` if it is not one, ``413`` past
-    :data:`MAX_BODY`)."""
+    """The request's JSON object: ``400`` if it is not one (not JSON, nested past the
+    parser's depth, a string that is not Unicode), ``413`` past :data:`MAX_BODY`.
+
+    Why streamed: a body is refused by its ``Content-Length`` before any of it is read,
+    and a body without one (chunked) as soon as what has come passes the limit, so no
+    request holds more than :data:`MAX_BODY` of this process's memory."""
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise HTTPError(400, "bad_request", NOT_JSON_CONTENT)
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise HTTPError(413, "too_large", BODY_TOO_LARGE, max=MAX_BODY)
+    too_large = HTTPError(413, "too_large", BODY_TOO_LARGE, max=MAX_BODY)
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise too_large
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise too_large
+        chunks.append(chunk)
+    raw = b"".join(chunks)
     try:
         obj = json.loads(raw or b"{}")
-    except ValueError:
+        # a lone surrogate (``"\\ud800"``) is JSON's grammar but no text: refused here,
+        # before a password hash or a database driver fails on it
+        json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    except (ValueError, RecursionError):
         raise HTTPError(400, "bad_request", BODY_NOT_JSON) from None
     if not isinstance(obj, dict):
         raise HTTPError(400, "bad_request", BODY_NOT_OBJECT)
@@ -162,11 +181,44 @@ def int_param(request: Request, name: str, default: int, low: int, high: int) ->
     return max(low, min(high, value))
 
 
+def row_id(raw: str | None) -> int | None:
+    """``raw`` as the id of a database row, or ``None`` if it cannot be one (not a
+    whole number, below 1, past :data:`MAX_ROW_ID`).
+
+    >>> [row_id(v) for v in ("12", "0", "-3", "x", None, str(2**31), "99999999999999999999")]
+    [12, None, None, None, None, None, None]
+    """
+    if raw is None or not raw.isascii() or not raw.isdigit():
+        return None
+    value = int(raw)
+    return value if 1 <= value <= MAX_ROW_ID else None
+
+
+def plausible_name(name: str) -> bool:
+    """Whether ``name`` could be someone's: short and printable (no control character,
+    no lone surrogate), so that looking it up cannot trouble the database.
+
+    >>> [plausible_name(n) for n in ("Ayşe Nur", "a\\x00b", "\\ud800", "x" * 101)]
+    [True, False, False, False]
+    """
+    return len(name) <= 100 and name.isprintable()
+
+
 def address(request: HTTPConnection) -> str:
     """The client's address, the key of the per-address limits (forwarded headers
     only from ``--trusted-proxy``)."""
     return client_address(request.client.host if request.client else None,
                           request.headers, context(request).proxies)
+
+
+def public_scheme(conn: HTTPConnection) -> str:
+    """``https`` if the client reached the salon over TLS (its own, or a
+    ``--trusted-proxy``'s that says so), else ``http``."""
+    if conn.scope.get("scheme") in ("https", "wss"):
+        return "https"
+    said = forwarded_scheme(conn.client.host if conn.client else None, conn.headers,
+                            context(conn).proxies)
+    return said or "http"
 
 
 # ---------------------------------------------------------------- who is asking
@@ -190,8 +242,10 @@ async def user_json(ctx: Context, user: UserInfo) -> JSONObj:
 
 
 def with_cookie(request: Request, resp: Response, token: str) -> Response:
-    """``resp`` setting the session cookie to ``token`` (HttpOnly, SameSite=Lax)."""
+    """``resp`` setting the session cookie to ``token`` (HttpOnly, SameSite=Lax;
+    Secure with ``--secure-cookies`` or when the client came over HTTPS)."""
     settings = context(request).settings
+    secure = settings.secure_cookies or public_scheme(request) == "https"
     resp.set_cookie(COOKIE, token, max_age=int(settings.session_days * 86400),
-                    httponly=True, samesite="lax", secure=settings.secure_cookies, path="/")
+                    httponly=True, samesite="lax", secure=secure, path="/")
     return resp

@@ -24,7 +24,14 @@ from kahvehane.server.errors import (
     HTTPError,
 )
 from kahvehane.server.protocol import JSONObj
-from kahvehane.server.routes.base import context, endpoint, int_param
+from kahvehane.server.routes.base import (
+    MAX_ROW_ID,
+    context,
+    endpoint,
+    int_param,
+    plausible_name,
+    row_id,
+)
 from kahvehane.store.accounts import UserInfo, find_user
 from kahvehane.store.ledger import now_ms
 from kahvehane.store.matches import match_info
@@ -38,11 +45,11 @@ REPLAYED = 8
 
 
 async def load_match(request: Request) -> MatchRow:
-    """The match of the path's ``match_id``, or ``404``."""
-    try:
-        match_id = int(request.path_params["match_id"])
-    except ValueError:
-        raise HTTPError(404, "not_found", NO_MATCH) from None
+    """The match of the path's ``match_id``, or ``404`` (also for an id no row can
+    have: it never reaches the database)."""
+    match_id = row_id(request.path_params["match_id"])
+    if match_id is None:
+        raise HTTPError(404, "not_found", NO_MATCH)
     row = await context(request).salon.store.read(lambda s: s.get(MatchRow, match_id))
     if row is None:
         raise HTTPError(404, "not_found", NO_MATCH)
@@ -120,6 +127,8 @@ async def leaderboard(request: Request) -> Response:
 async def find(request: Request) -> UserInfo:
     """The person of the path's ``name``, or ``404``."""
     name = request.path_params["name"]
+    if not plausible_name(name):
+        raise HTTPError(404, "not_found", NO_PLAYER)
     row = await context(request).salon.store.read(lambda s: find_user(s, name))
     if row is None:
         raise HTTPError(404, "not_found", NO_PLAYER)
@@ -140,11 +149,14 @@ async def user(request: Request) -> Response:
 @endpoint
 async def user_matches(request: Request) -> Response:
     """``GET /api/users/{name}/matches?limit=20&before=ID``: finished matches, newest
-    first (``before``: older than that match)."""
+    first (``before``: older than that match; past every id it bounds nothing)."""
     u = await find(request)
     limit = int_param(request, "limit", 20, 1, 200)
     before_raw = request.query_params.get("before")
-    before = int(before_raw) if before_raw and before_raw.isdigit() else None
+    before = int(before_raw) if before_raw and before_raw.isascii() \
+        and before_raw.isdigit() else None
+    if before is not None and before > MAX_ROW_ID:
+        before = None
     rows = await context(request).salon.store.read(lambda s: history(s, u.id, limit, before))
     return JSONResponse({"matches": rows})
 

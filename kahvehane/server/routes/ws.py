@@ -18,7 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from kahvehane.server.connection import Conn
 from kahvehane.server.errors import NOT_UTF8, ProtocolError
 from kahvehane.server.gateway import Gateway
-from kahvehane.server.routes.base import COOKIE, context
+from kahvehane.server.routes.base import COOKIE, context, public_scheme
 from kahvehane.server.wsdirect import EXTENSION, SalonWSProtocol
 
 
@@ -47,11 +47,43 @@ def on_message(gateway: Gateway, limit: int, conn: Conn, data: bytes | str,
         gateway.dispatch(conn, text)
 
 
+#: The port of a scheme when its address names none.
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def site(scheme: str, netloc: str) -> tuple[str, str, int] | None:
+    """``(scheme, host, port)`` of a web origin, the port filled in, the host in lower
+    case; ``None`` if it is not an http(s) origin.
+
+    >>> site("https", "Salon.example")
+    ('https', 'salon.example', 443)
+    >>> site("http", "127.0.0.1:8000"), site("ftp", "x"), site("http", "x:port")
+    (('http', '127.0.0.1', 8000), None, None)
+    """
+    scheme = scheme.lower()
+    if scheme not in DEFAULT_PORTS:
+        return None
+    try:
+        parts = urlsplit(f"//{netloc}")
+        port = parts.port
+    except ValueError:
+        return None
+    if not parts.hostname:
+        return None
+    return scheme, parts.hostname.lower(), port or DEFAULT_PORTS[scheme]
+
+
 def origin_allowed(websocket: WebSocket) -> bool:
-    """Whether the handshake's ``Origin`` (if any) is this server's own site."""
+    """Whether the handshake's ``Origin`` (if any) is this salon's own site: the same
+    scheme (``https`` only if the client came over TLS, this server's or a trusted
+    proxy's), the same host and the same port as the page the client was given."""
     origin = websocket.headers.get("origin")
-    host = websocket.headers.get("host", "")
-    return not origin or urlsplit(origin).netloc == host
+    if not origin:
+        return True  # not a browser: the cookie it sends is its own
+    parts = urlsplit(origin)
+    theirs = site(parts.scheme, parts.netloc)
+    ours = site(public_scheme(websocket), websocket.headers.get("host", ""))
+    return theirs is not None and theirs == ours
 
 
 async def ws_endpoint(websocket: WebSocket) -> None:
