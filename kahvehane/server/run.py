@@ -6,6 +6,7 @@ import argparse
 import logging
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from kahvehane.server.settings import FAULTS, Settings
 
@@ -65,7 +66,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         " the default) or asgi (plain ASGI messages, as on any server)")
     p.add_argument("--redis", default=None, metavar="URL",
                    help="run as one node of a salon on several nodes, on this Redis"
-                        " (redis://HOST:PORT/DB; with a PostgreSQL --db): docs/scaling.md")
+                        " (redis://[USER:PASSWORD@]HOST:PORT/DB, or rediss://... for TLS,"
+                        " ?ssl_ca_certs=CA.pem; with a PostgreSQL --db): docs/scaling.md")
     p.add_argument("--node-id", default=None,
                    help="this node's id in the cluster (default: a random one)")
     p.add_argument("--redis-prefix", default=d.redis_prefix,
@@ -100,6 +102,19 @@ def settings_from(args: argparse.Namespace) -> Settings:
     )
 
 
+def redacted(url: str) -> str:
+    """``url`` with its password, if any, replaced by ``***`` (for the log).
+
+    >>> redacted("postgresql://kh:s3cret@db/salon"), redacted("sqlite:///x.sqlite3")
+    ('postgresql://kh:***@db/salon', 'sqlite:///x.sqlite3')
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
 def serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -129,7 +144,7 @@ def serve(args: argparse.Namespace) -> int:
     http, ws = protocols(guard, SalonWSProtocol if args.ws == "direct" else GuardedWS)
     loop = "uvloop" if sys.platform != "win32" else "asyncio"
     print(f"kahvehane: the salon is at http://{args.host}:{args.port}/ (database"
-          f" {settings.db_url})", flush=True)
+          f" {redacted(settings.db_url)})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, loop=loop, http=http, ws=ws,
                 ws_max_size=settings.max_message_bytes,
                 ws_per_message_deflate=False, log_level=args.log_level.lower(),
