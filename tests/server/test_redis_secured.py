@@ -28,6 +28,11 @@ from tests.server.harness import Player, free_port, signup
 
 PASSWORD = "default-secret-7"
 USER, USER_PASSWORD = "kahvehane", "acl-secret-9"
+PREFIX = "khacl"
+#: The ACL user docs/scaling.md advises: the prefix's keys and channels only, no admin
+#: or dangerous command.
+ACL = ["on", f">{USER_PASSWORD}", f"~{PREFIX}:*", f"&{PREFIX}:*", "+@all", "-@admin",
+       "-@dangerous"]
 
 
 def _openssl(*args: str, cwd: Path) -> None:
@@ -71,7 +76,7 @@ def secured_redis(folder: Path) -> Iterator[SecuredRedis]:
     proc = subprocess.Popen(
         ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
          "--appendonly", "no", "--dir", str(folder), "--requirepass", PASSWORD,
-         "--user", USER, "on", f">{USER_PASSWORD}", "~*", "&*", "+@all",
+         "--user", USER, *ACL,
          "--tls-port", str(tls_port), "--tls-cert-file", str(cert), "--tls-key-file",
          str(key), "--tls-ca-cert-file", str(ca), "--tls-auth-clients", "no"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -99,6 +104,14 @@ async def _ping(url: str) -> bool:
         await client.aclose()
 
 
+async def _set(url: str, key: str) -> None:
+    client: aioredis.Redis = connect(url)
+    try:
+        await client.set(key, "1")
+    finally:
+        await client.aclose()
+
+
 def test_password_acl_and_tls(tmp_path: Path) -> None:
     with secured_redis(tmp_path) as r:
         for url in (r.url(None, PASSWORD), r.url(USER, USER_PASSWORD),
@@ -110,6 +123,9 @@ def test_password_acl_and_tls(tmp_path: Path) -> None:
             asyncio.run(_ping(r.url(None, "wrong")))
         with pytest.raises(redis.AuthenticationError, match="required"):
             asyncio.run(_ping(r.url(None, None)))
+        with pytest.raises(redis.exceptions.NoPermissionError):  # outside its prefix
+            asyncio.run(_set(r.url(USER, USER_PASSWORD), "other:key"))
+        asyncio.run(_set(r.url(USER, USER_PASSWORD), f"{PREFIX}:key"))
         with pytest.raises(redis.ConnectionError):  # plain text to the TLS port
             asyncio.run(_ping(f"redis://:{PASSWORD}@127.0.0.1:{r.tls_port}/0"))
         with pytest.raises(redis.ConnectionError):  # a certificate no CA of ours signed
@@ -120,7 +136,7 @@ def test_password_acl_and_tls(tmp_path: Path) -> None:
 def test_cluster_on_secured_redis(tmp_path: Path) -> None:
     with secured_redis(tmp_path) as r, database("postgresql", tmp_path) as db:
         cluster = Cluster(db, tmp_path, redis_url=r.url(USER, USER_PASSWORD, tls=True),
-                          size=2)
+                          size=2, prefix=PREFIX)
         cluster.start()
         try:
             a, b = cluster.nodes
