@@ -22,16 +22,18 @@ Mount = Callable[..., TestClient]
 
 @pytest.fixture
 def mount(tmp_path: Path) -> Iterator[Mount]:
-    """``mount(routes, **settings)``: a started TestClient serving only ``routes``."""
+    """``mount(routes, client=(address, port), **settings)``: a started TestClient
+    serving only ``routes``, its requests coming from ``client``."""
     clients: list[TestClient] = []
 
-    def make(routes: list[BaseRoute], **settings: object) -> TestClient:
+    def make(routes: list[BaseRoute], client: tuple[str, int] = ("testclient", 50000),
+             **settings: object) -> TestClient:
         s = Settings(db_url=f"sqlite:///{tmp_path / 'salon.sqlite3'}", countdown=0.2,
                      bot_delay=0, deal_pause=0, static_dir=None, **settings)  # type: ignore[arg-type]
-        client = TestClient(app_of(make_context(s), routes))
-        client.__enter__()
-        clients.append(client)
-        return client
+        tc = TestClient(app_of(make_context(s), routes), client=client)
+        tc.__enter__()
+        clients.append(tc)
+        return tc
 
     yield make
     for c in clients:
