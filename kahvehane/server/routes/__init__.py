@@ -10,5 +10,7 @@ without a server process). :mod:`kahvehane.server.app` puts them together.
 - :mod:`.accounts`: sign-up, sign-in, guests, sign-out, passwords, ``/api/me``;
 - :mod:`.tables`: the lobby, opening a table, a table, an invite;
 - :mod:`.matches`: matches, records, positions, leaderboards, people's pages;
-- :mod:`.ws`: the WebSocket endpoint and its frame checks.
+- :mod:`.ws`: the WebSocket endpoint, its Origin check and its frame checks;
+- :mod:`.security`: the headers every HTTP answer carries (CSP, frames, sniffing,
+  referrer, no caching of the API).
 """
