@@ -7,9 +7,10 @@ protocol object and a socket. uvicorn closes an idle keep-alive connection
 (``timeout_keep_alive``) but gives a request whose header is still coming all the time
 it wants, and it counts connections only in total (``limit_concurrency``).
 
-- **Header timeout** (``header_timeout``, 10 s): from a connection's first byte (or a
-  keep-alive request's first byte) to the end of its header. Past it the client gets
-  ``408`` and the connection is closed.
+- **Header timeout** (``header_timeout``, 10 s): from a new connection (or a
+  keep-alive request's first byte) to the end of a request's header. Past it a client
+  that began a request gets ``408``, and the connection is closed (one that sent nothing
+  is closed without a word, as a browser's unused preconnection expects).
 - **Connections per address** (``max_connections_per_address``, 64; 0: no cap):
   HTTP and WebSocket connections alike (a WebSocket is the HTTP connection it was
   upgraded from, counted once). One more is answered ``503`` and closed at once. Not
@@ -114,6 +115,7 @@ class GuardedHTTP(HttpToolsProtocol):
     guard: ClassVar[Guard | None] = None
     _header_timer: asyncio.TimerHandle | None = None
     _refused = False
+    _in_header = False  # a request's first byte came, its header is not whole yet
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -138,9 +140,12 @@ class GuardedHTTP(HttpToolsProtocol):
             self._header_timer = None
 
     def _too_slow(self) -> None:
+        """Past the deadline: ``408`` to a request begun, silence to a connection that
+        sent nothing (a browser's idle preconnection), and closed either way."""
         self._header_timer = None
         if not self.transport.is_closing():
-            self.transport.write(_TIMEOUT)
+            if self._in_header:
+                self.transport.write(_TIMEOUT)
             self.transport.close()
 
     def data_received(self, data: bytes) -> None:
@@ -150,9 +155,11 @@ class GuardedHTTP(HttpToolsProtocol):
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
+        self._in_header = True
         self._arm()  # a keep-alive connection's next request has the same deadline
 
     def on_headers_complete(self) -> None:
+        self._in_header = False
         self._disarm()
         super().on_headers_complete()
 

@@ -121,10 +121,12 @@ def test_slow_header_cut(tmp_path: Path) -> None:
             s.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
             socks.append(s)
         idle = socket.create_connection(("127.0.0.1", srv.port), timeout=WAIT)  # sends nothing
-        for s in [*socks, idle]:
+        for s in socks:
             answer = _read_all(s)  # the server closes it (a hung one fails at WAIT)
             assert answer.startswith(b"HTTP/1.1 408 "), answer
             s.close()
+        assert _read_all(idle) == b""  # closed, without an answer to no request
+        idle.close()
         # a whole request on a kept-alive connection, then half of the next one
         with socket.create_connection(("127.0.0.1", srv.port), timeout=WAIT) as s:
             s.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
