@@ -15,8 +15,8 @@ import contextlib
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
-from starlette.middleware import Middleware
 from starlette.routing import BaseRoute
+from starlette.types import ASGIApp
 
 from kahvehane.server.addresses import trusted_networks
 from kahvehane.server.gateway import Gateway
@@ -30,6 +30,14 @@ from kahvehane.server.settings import Settings
 #: The API's and the WebSocket's routes, by area (the web client's files come last).
 API_ROUTES: tuple[list[BaseRoute], ...] = (pages.ROUTES, accounts.ROUTES, tables.ROUTES,
                                            matches.ROUTES, ws.ROUTES)
+
+
+class SalonApp(Starlette):
+    """Starlette with the security headers outermost: on every answer, also the ``500``
+    that Starlette's own error middleware (outside any added middleware) would send."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack())
 
 
 def make_salon(settings: Settings) -> Salon:
@@ -75,8 +83,7 @@ def app_of(ctx: Context, routes: list[BaseRoute]) -> Starlette:
         finally:
             await ctx.salon.stop()
 
-    app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(SecurityHeaders)])
+    app = SalonApp(routes=routes, lifespan=lifespan)
     app.state.context = ctx
     app.state.salon = ctx.salon
     app.state.gateway = ctx.gateway

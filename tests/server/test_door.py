@@ -145,13 +145,15 @@ def _own_address() -> str | None:
     return None
 
 
-@pytest.mark.parametrize("exempt", ["none", "loopback"])
-def test_connections_per_address(tmp_path: Path, exempt: str) -> None:
+@pytest.mark.parametrize(("exempt", "path"), [("none", "direct"), ("none", "asgi"),
+                                             ("loopback", "direct")])
+def test_connections_per_address(tmp_path: Path, exempt: str, path: str) -> None:
     """With ``--cap-exempt none`` loopback is counted: 4 held connections (WebSockets and
-    a kept-alive HTTP one) and the 5th is answered 503; one gone, one more gets in. With
-    the default, loopback is not counted (a proxy on this machine)."""
+    a kept-alive HTTP one) and the 5th is answered 503; one gone, one more gets in (on
+    both WebSocket paths). With the default, loopback is not counted (a proxy on this
+    machine)."""
     cap = 4
-    args = ["--max-connections-per-address", str(cap)]
+    args = ["--max-connections-per-address", str(cap), "--ws", path]
     if exempt == "none":
         args += ["--cap-exempt", "none"]
     with salon(tmp_path, *args) as srv:

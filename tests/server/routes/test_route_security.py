@@ -8,17 +8,22 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
 from starlette.websockets import WebSocketDisconnect
 
+from kahvehane.server.app import app_of, make_context
 from kahvehane.server.guard import Guard
 from kahvehane.server.routes import accounts, matches, pages, ws
 from kahvehane.server.routes.base import MAX_BODY
 from kahvehane.server.routes.security import CSP
 from kahvehane.server.run import add_arguments, settings_from
 from kahvehane.server.settings import Settings
-from tests.server.routes.conftest import Mount
+from tests.server.routes.conftest import Mount, TestClient
 
 
 def test_headers_on_answers_and_refusals(mount: Mount) -> None:
@@ -31,6 +36,21 @@ def test_headers_on_answers_and_refusals(mount: Mount) -> None:
         assert r.headers["referrer-policy"] == "same-origin"
     assert c.get("/api/me").headers["cache-control"] == "no-store"
     assert "cache-control" not in c.get("/nothing/here").headers  # not the API
+
+
+def test_headers_on_a_500(tmp_path: Path) -> None:
+    """Even an answer of Starlette's own error handler (a bug: an exception no route
+    turned into a coded error) carries the headers."""
+    async def broken(request: Request) -> Response:
+        raise RuntimeError("a bug")
+
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 's.sqlite3'}", static_dir=None)
+    app = app_of(make_context(settings), [Route("/api/broken", broken)])
+    with TestClient(app, raise_server_exceptions=False) as c:
+        r = c.get("/api/broken")
+    assert r.status_code == 500
+    assert r.headers["content-security-policy"] == CSP
+    assert r.headers["x-frame-options"] == "DENY"
 
 
 def _chunks(total: int, size: int = 4096) -> Iterator[bytes]:
