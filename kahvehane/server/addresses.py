@@ -12,6 +12,13 @@ from the right: the first address that is not itself a trusted proxy is the clie
 '198.51.100.7'
 >>> client_address("127.0.0.1", {"forwarded": 'for="[2001:db8::1]:443";proto=https'}, proxies)
 '2001:db8::1'
+
+The scheme the client used (``https`` behind a TLS proxy) is believed the same way:
+
+>>> forwarded_scheme("127.0.0.1", {"x-forwarded-proto": "https"}, proxies)
+'https'
+>>> forwarded_scheme("198.51.100.7", {"x-forwarded-proto": "https"}, proxies) is None
+True
 """
 
 from __future__ import annotations
@@ -20,11 +27,12 @@ import ipaddress
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
-__all__ = ["Network", "client_address", "trusted_networks"]
+__all__ = ["Network", "client_address", "forwarded_scheme", "trusted_networks"]
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 _FOR = re.compile(r'for\s*=\s*"?([^";,]+)"?', re.IGNORECASE)
+_PROTO = re.compile(r'proto\s*=\s*"?([A-Za-z]+)"?', re.IGNORECASE)
 
 
 def trusted_networks(specs: Iterable[str]) -> tuple[Network, ...]:
@@ -76,3 +84,20 @@ def client_address(peer: str | None, headers: Mapping[str, str],
         if not _trusted(ip, proxies):
             return str(ip)
     return peer
+
+
+def forwarded_scheme(peer: str | None, headers: Mapping[str, str],
+                     proxies: Sequence[Network]) -> str | None:
+    """``http`` or ``https`` as the trusted proxy ``peer`` says the client spoke to it
+    (``Forwarded: proto=``, else ``X-Forwarded-Proto``; the nearest proxy's word, the
+    last value); ``None`` if ``peer`` is not a trusted proxy or says nothing."""
+    if peer is None or not _trusted(_ip(peer), proxies):
+        return None
+    forwarded = headers.get("forwarded")
+    said = _PROTO.findall(forwarded) if forwarded else []
+    if not said:
+        said = [v for v in headers.get("x-forwarded-proto", "").split(",") if v.strip()]
+    if not said:
+        return None
+    scheme = said[-1].strip().lower()
+    return scheme if scheme in ("http", "https") else None

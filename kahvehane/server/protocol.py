@@ -76,19 +76,31 @@ def field(msg: JSONObj, key: str, kind: type | tuple[type, ...], *, required: bo
     return value
 
 
+#: The integers a message ``id`` may be: 64 bits, signed or not (what every JSON reader
+#: of the salon reads as an integer; a larger one reads as a number with a fraction).
+ID_MIN, ID_MAX = -(2**63), 2**64 - 1
+
+
 def message_id(msg: JSONObj) -> Any:
-    """The client's ``id`` if it is a short string or an integer, else ``None``."""
+    """The client's ``id`` if it is a short string or a 64-bit integer, else ``None``.
+
+    >>> [message_id({"id": v}) for v in (2**64 - 1, -(2**63), 2**64, "a")]
+    [18446744073709551615, -9223372036854775808, None, 'a']
+    """
     value = msg.get("id")
     if isinstance(value, bool):
         return None
-    if isinstance(value, int) or (isinstance(value, str) and len(value) <= 64):
+    if isinstance(value, int):
+        return value if ID_MIN <= value <= ID_MAX else None
+    if isinstance(value, str) and len(value) <= 64:
         return value
     return None
 
 
 def has_bad_id(msg: JSONObj) -> bool:
     """Whether ``msg`` carries an ``id`` that is not a string of at most 64 characters
-    or an integer (``null`` is no id); such a message is refused, not executed.
+    or an integer of 64 bits (from −2^63 to 2^64 − 1; ``null`` is no id); such a message
+    is refused, not executed.
 
     >>> [has_bad_id({"id": v}) for v in ("a", 7, None, "x" * 65, 1.5, True, [1], {})]
     [False, False, False, True, True, True, True, True]

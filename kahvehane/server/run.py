@@ -6,6 +6,7 @@ import argparse
 import logging
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from kahvehane.server.settings import FAULTS, Settings
 
@@ -38,10 +39,26 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--session-days", type=float, default=d.session_days,
                    help="a sign-in lasts this many days (30)")
     p.add_argument("--secure-cookies", action="store_true",
-                   help="mark the session cookie Secure (serve behind HTTPS)")
+                   help="always mark the session cookie Secure (it is anyway on a request"
+                        " that came over HTTPS, directly or by a --trusted-proxy)")
     p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
-                   help="a proxy (address or network) whose X-Forwarded-For / Forwarded is"
-                        " believed; repeatable; none by default")
+                   help="a proxy (address or network) whose X-Forwarded-For /"
+                        " X-Forwarded-Proto / Forwarded is believed; repeatable; none by"
+                        " default")
+    p.add_argument("--header-timeout", type=float, default=d.header_timeout,
+                   help="seconds a request's header may take to arrive, then 408 and"
+                        " the connection closed (10)")
+    p.add_argument("--keep-alive", type=float, default=d.keep_alive,
+                   help="close an idle HTTP keep-alive connection after this many"
+                        " seconds (5)")
+    p.add_argument("--max-connections-per-address", type=int,
+                   default=d.max_connections_per_address, metavar="N",
+                   help="TCP connections (HTTP and WebSocket) one address may hold open;"
+                        " one more is answered 503; 0: no cap (64)")
+    p.add_argument("--cap-exempt", action="append", default=None, metavar="ADDRESS",
+                   help="an address or network whose connections are not capped (besides"
+                        " the trusted proxies); repeatable; 'none' for none (default:"
+                        " loopback, 127.0.0.0/8 and ::1)")
     p.add_argument("--static", default=None,
                    help="folder of the web client (default: kahvehane/web/static)")
     p.add_argument("--ws", choices=["direct", "asgi"], default="direct",
@@ -49,7 +66,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         " the default) or asgi (plain ASGI messages, as on any server)")
     p.add_argument("--redis", default=None, metavar="URL",
                    help="run as one node of a salon on several nodes, on this Redis"
-                        " (redis://HOST:PORT/DB; with a PostgreSQL --db): docs/scaling.md")
+                        " (redis://[USER:PASSWORD@]HOST:PORT/DB, or rediss://... for TLS,"
+                        " ?ssl_ca_certs=CA.pem; with a PostgreSQL --db): docs/scaling.md")
     p.add_argument("--node-id", default=None,
                    help="this node's id in the cluster (default: a random one)")
     p.add_argument("--redis-prefix", default=d.redis_prefix,
@@ -74,17 +92,36 @@ def settings_from(args: argparse.Namespace) -> Settings:
         idle_close=args.idle_close, secure_cookies=args.secure_cookies,
         session_days=args.session_days,
         trusted_proxies=tuple(args.trusted_proxy), faults=frozenset(args.fault),
+        header_timeout=args.header_timeout, keep_alive=args.keep_alive,
+        max_connections_per_address=args.max_connections_per_address,
+        cap_exempt=d.cap_exempt if args.cap_exempt is None
+        else tuple(a for a in args.cap_exempt if a != "none"),
         static_dir=Path(args.static) if args.static else d.static_dir,
         redis_url=args.redis, node_id=args.node_id, redis_prefix=args.redis_prefix,
         lease=args.lease,
     )
 
 
+def redacted(url: str) -> str:
+    """``url`` with its password, if any, replaced by ``***`` (for the log).
+
+    >>> redacted("postgresql://kh:s3cret@db/salon"), redacted("sqlite:///x.sqlite3")
+    ('postgresql://kh:***@db/salon', 'sqlite:///x.sqlite3')
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
 def serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from kahvehane.server.addresses import trusted_networks
         from kahvehane.server.app import create_app
+        from kahvehane.server.guard import Guard, GuardedWS, protocols
         from kahvehane.server.wsdirect import SalonWSProtocol
     except ImportError as exc:  # pragma: no cover - depends on the installation
         print(f"kahvehane serve: the server needs its extra: pip install 'kahvehane[server]'"
@@ -97,15 +134,23 @@ def serve(args: argparse.Namespace) -> int:
         return 2
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        exempt = trusted_networks(settings.trusted_proxies + settings.cap_exempt)
+    except ValueError as exc:
+        print(f"kahvehane serve: {exc}", file=sys.stderr)
+        return 2
     app = create_app(settings)
+    guard = Guard(settings.max_connections_per_address, settings.header_timeout, exempt)
+    http, ws = protocols(guard, SalonWSProtocol if args.ws == "direct" else GuardedWS)
     loop = "uvloop" if sys.platform != "win32" else "asyncio"
     print(f"kahvehane: the salon is at http://{args.host}:{args.port}/ (database"
-          f" {settings.db_url})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, loop=loop, http="httptools",
-                ws=SalonWSProtocol if args.ws == "direct" else "websockets-sansio",
+          f" {redacted(settings.db_url)})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, loop=loop, http=http, ws=ws,
                 ws_max_size=settings.max_message_bytes,
                 ws_per_message_deflate=False, log_level=args.log_level.lower(),
                 access_log=False, lifespan="on",
                 # the salon reads forwarded addresses itself, from --trusted-proxy only
-                proxy_headers=False, timeout_graceful_shutdown=5)
+                proxy_headers=False, timeout_graceful_shutdown=5,
+                timeout_keep_alive=settings.keep_alive,  # type: ignore[arg-type]
+                server_header=False)  # no "server: uvicorn": nothing to fingerprint
     return 0

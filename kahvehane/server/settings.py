@@ -1,7 +1,8 @@
 """The salon's settings: one frozen object, made by ``kahvehane serve`` from its flags.
 
-Durations are seconds. The defaults are the rules' (RULES.md P-1: a 10-second countdown)
-and the issue's (a 30-second move clock); tests and the benchmark shorten them.
+Durations are seconds. The defaults are the salon's (a 10-second countdown from Start
+and a 30-second move clock: docs/server.md "Running it"); tests and the benchmark
+shorten them.
 """
 
 from __future__ import annotations
@@ -45,8 +46,17 @@ class Settings:
     lobby_every: float = 0.5  # at most one lobby flush (one write per watcher) this often
     session_days: float = 30.0
     secure_cookies: bool = False
-    # proxies whose X-Forwarded-For / Forwarded is believed (addresses or networks)
+    # proxies whose X-Forwarded-For / -Proto and Forwarded are believed (addresses or
+    # networks): the client's address, and HTTPS (a Secure cookie, the Origin's scheme)
     trusted_proxies: tuple[str, ...] = ()
+    # the door (kahvehane/server/guard.py): seconds for a request's header to arrive,
+    # TCP connections (HTTP and WebSocket) one address holds open (0: no cap), and the
+    # addresses not counted (besides the trusted proxies)
+    header_timeout: float = 10.0
+    max_connections_per_address: int = 64
+    cap_exempt: tuple[str, ...] = ("127.0.0.0/8", "::1")
+    keep_alive: float = 5.0  # an idle HTTP keep-alive connection is closed after this
+    # (uvicorn types it int but takes any number of seconds: loop.call_later)
     idle_close: float = 600.0  # a table with nobody seated and no match closes after this
     bot_kind: str = "heuristic"  # used when the game has it, else "random"
     gc_freeze_every: float = 1.0  # freeze what survived (out of automatic collections)

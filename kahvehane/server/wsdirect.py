@@ -36,9 +36,10 @@ import struct
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 from websockets.protocol import State
+
+from kahvehane.server.guard import GuardedWS
 
 #: The ASGI scope extension naming the line.
 EXTENSION = "kahvehane.direct"
@@ -58,8 +59,9 @@ def text_frame(data: bytes) -> bytes:
     return b"\x81\x7f" + n.to_bytes(8, "big") + data
 
 
-class SalonWSProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's ``websockets-sansio`` protocol plus the salon's direct line."""
+class SalonWSProtocol(GuardedWS):
+    """uvicorn's ``websockets-sansio`` protocol plus the salon's direct line (and the
+    :mod:`~kahvehane.server.guard`'s count of connections, when it has a guard)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -220,3 +220,18 @@ def audit(session: Session) -> list[str]:
     if total != 0:
         problems.append(f"the balances sum to {total}, not 0")
     return problems
+
+
+def statement(session: Session, user_id: int, limit: int) -> dict[str, object]:
+    """A person's balance and their last ``limit`` ledger entries, newest first
+    (``GET /api/me/ledger``): each ``{"at", "amount", "kind", "memo", "match"}``."""
+    acct = user_account(session, user_id)
+    rows = session.execute(
+        select(LedgerEntry.amount, LedgerTxn.created_at, LedgerTxn.kind, LedgerTxn.memo,
+               LedgerTxn.match_id)
+        .join(LedgerTxn, LedgerTxn.id == LedgerEntry.txn_id)
+        .where(LedgerEntry.account_id == acct.id)
+        .order_by(LedgerEntry.id.desc()).limit(limit))
+    return {"balance": acct.balance, "entries": [
+        {"at": at, "amount": amount, "kind": kind, "memo": memo, "match": match}
+        for amount, at, kind, memo, match in rows]}

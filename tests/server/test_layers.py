@@ -15,6 +15,7 @@ LAYERS = ("server", "store")
 
 #: What a table must never reach: sockets, the web stack, and the parts that own them.
 SOCKET_SIDE = ("starlette", "uvicorn", "websockets", "socket", "kahvehane.server.app",
+               "kahvehane.server.routes", "kahvehane.server.guard",
                "kahvehane.server.connection", "kahvehane.server.gateway",
                "kahvehane.server.wsdirect", "kahvehane.server.salon", "kahvehane.server.bus",
                "kahvehane.server.run")

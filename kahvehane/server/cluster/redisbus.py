@@ -70,7 +70,14 @@ MAX_CONNECTIONS = 64
 
 def connect(url: str) -> aioredis.Redis:
     """A client of the salon's Redis (replies as bytes, parsed by hiredis), whose
-    commands wait (up to 10 s) for a free connection of the pool rather than fail."""
+    commands wait (up to 10 s) for a free connection of the pool rather than fail.
+
+    ``url`` carries the credentials and the transport, as redis-py reads them:
+    ``redis://USER:PASSWORD@HOST:PORT/DB`` (an ACL user; ``:PASSWORD@`` for the default
+    user), ``rediss://...`` for TLS with ``?ssl_ca_certs=CA.pem`` (and
+    ``ssl_certfile``/``ssl_keyfile`` for a client certificate). Every node's Redis
+    connection is one of this pool, so all of them authenticate (docs/scaling.md
+    "What a node trusts")."""
     pool = aioredis.BlockingConnectionPool.from_url(
         url, max_connections=MAX_CONNECTIONS, timeout=10, socket_timeout=3,
         socket_connect_timeout=3, health_check_interval=10)

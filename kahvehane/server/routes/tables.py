@@ -1,0 +1,64 @@
+"""The lobby over HTTP: the open tables, opening one, one table, an invitation."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from kahvehane.server.errors import NO_INVITE, NO_OPEN_TABLE, HTTPError, ProtocolError
+from kahvehane.server.protocol import JSONObj
+from kahvehane.server.routes.base import (
+    context,
+    endpoint,
+    http_error,
+    read_body,
+    require_user,
+)
+
+
+async def lobby(request: Request) -> Response:
+    """``GET /api/tables``: the lobby's tables."""
+    return JSONResponse({"tables": context(request).salon.lobby()})
+
+
+@endpoint
+async def open_table(request: Request) -> Response:
+    """``POST /api/tables {"game", "options", ...}``: a new table, ``201`` (with its
+    invite code if private)."""
+    user = await require_user(request)
+    data = await read_body(request)
+    try:
+        table = await context(request).salon.create_table(user, data)
+    except ProtocolError as exc:
+        raise http_error(exc) from None
+    out: JSONObj = {"table": table.info()}
+    if table.access.private:
+        out["invite"] = table.access.invite
+    return JSONResponse(out, status_code=201)
+
+
+@endpoint
+async def table(request: Request) -> Response:
+    """``GET /api/tables/{table_id}``: an open table, or ``404``."""
+    info = context(request).salon.table_info(request.path_params["table_id"])
+    if info is None:
+        raise HTTPError(404, "not_found", NO_OPEN_TABLE)
+    return JSONResponse({"table": info})
+
+
+@endpoint
+async def invite(request: Request) -> Response:
+    """``GET /api/invites/{code}``: the table an invitation opens, or ``404``."""
+    t = context(request).salon.by_invite(request.path_params["code"])
+    if t is None:
+        raise HTTPError(404, "not_found", NO_INVITE)
+    return JSONResponse({"table": t.info()})
+
+
+ROUTES: list[BaseRoute] = [
+    Route("/api/tables", lobby, methods=["GET"]),
+    Route("/api/tables", open_table, methods=["POST"]),
+    Route("/api/tables/{table_id}", table),
+    Route("/api/invites/{code}", invite),
+]
