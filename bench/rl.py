@@ -69,8 +69,8 @@ OURS: list[tuple[str, dict[str, Any]]] = [
     ("kdv_okey", {}),
     ("koz_maca", {}),
     ("balayi_kingi", {}),
-    ("casino", {"players": 2}),
-    ("royal_casino", {"players": 2}),
+    ("casino", {}),
+    ("royal_casino", {}),
 ]
 
 

@@ -25,6 +25,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from kahvehane.errors import IllegalAction
+from kahvehane.rl.ids import VERSIONS
 from kahvehane.rl.render import render_table
 from kahvehane.rl.table import Table
 
@@ -82,7 +83,9 @@ class KahvehaneEnv(AECEnv[str, Observation, int]):
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
         self.table = Table(game, options, episode=episode, reward=reward, layout=layout)
-        self.metadata = {**self.metadata, "name": f"kahvehane_{game}_v0"}  # type: ignore[misc]
+        game = self.table.game
+        name = f"kahvehane_{game}_v{VERSIONS[game]}"  # PettingZoo's spelling of env_id(game)
+        self.metadata = {**self.metadata, "name": name}  # type: ignore[misc]
         self.render_mode = render_mode
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
@@ -152,7 +155,7 @@ class KahvehaneEnv(AECEnv[str, Observation, int]):
 
     def arrange(self, agent: str, blocks: Iterable[Iterable[int]]) -> None:
         """Lay out ``agent``'s Okey rack as ``blocks`` of tile codes: the free action of
-        RULES.md rule 29, outside the action space, allowed at any time in the deal."""
+        docs/rules/okey.md rule 29, outside the action space, allowed at any time in the deal."""
         self.table.arrange(self._seat(agent), blocks)
 
     def render(self) -> str | None:
@@ -171,8 +174,10 @@ def raw_env(game: str, **kwargs: Any) -> KahvehaneEnv:
 
 def env(game: str, **kwargs: Any) -> AECEnv[str, Observation, int]:
     """``game`` (``duz_okey``, ``kdv_okey``, ``koz_maca``, ``balayi_kingi``, ``casino``,
-    ``royal_casino``) as a PettingZoo AEC environment; keyword arguments are the game's
-    table options (``deals=5``, ``players=3``, …) and the environment's (``episode``,
-    ``reward``, ``layout``, ``illegal``, ``illegal_reward``, ``render_mode``)."""
+    ``royal_casino``, or a versioned id such as ``kahvehane/casino-v0``) as a PettingZoo
+    AEC environment; keyword arguments are the game's table options (``deals=5``,
+    ``players=3``, …; each left out takes its default, :mod:`kahvehane.rl.ids`) and the
+    environment's (``episode``, ``reward``, ``layout``, ``illegal``, ``illegal_reward``,
+    ``render_mode``)."""
     out: AECEnv[str, Observation, int] = wrappers.OrderEnforcingWrapper(raw_env(game, **kwargs))
     return out

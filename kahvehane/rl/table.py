@@ -26,6 +26,7 @@ from kahvehane.games.okey.actions import Arrange
 from kahvehane.match import Match
 from kahvehane.rl.codecs import Codec, make_codec
 from kahvehane.rl.codecs.base import Obs, Public, Tokens
+from kahvehane.rl.ids import game_of, with_defaults
 
 EPISODES = ("match", "deal")
 REWARDS = ("deal", "match")
@@ -35,6 +36,9 @@ Move = tuple[Tokens, Action]
 
 class Table:
     """A match of ``game`` (its table ``options``) played one token at a time.
+
+``game`` is a game or its versioned id (:mod:`kahvehane.rl.ids`); every option left
+out takes its default (Casino's ``players``: two).
 
     ``episode="match"`` plays the whole match, ``"deal"`` stops after the first deal.
     ``reward="deal"`` pays every seat its score of each deal as the deal ends (the sign
@@ -61,9 +65,9 @@ class Table:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if episode == "deal" and reward == "match":
             raise ValueError("reward='match' needs episode='match': one deal has no match result")
-        self.game = game
+        self.game = game = game_of(game)
         self.rules = get_game(game)
-        self.options: JSON = self.rules.parse_options(options)
+        self.options: JSON = self.rules.parse_options(with_defaults(game, options))
         self.num_seats = self.rules.num_seats(self.options)
         self.codec: Codec = make_codec(game, self.options, self.num_seats, layout=layout)
         self.episode = episode
@@ -232,7 +236,7 @@ class Table:
         self._changed()
 
     def arrange(self, seat: int, blocks: Iterable[Iterable[int]]) -> None:
-        """Lay out an Okey rack (a free action at any time, RULES.md rule 29)."""
+        """Lay out an Okey rack (a free action at any time, docs/rules/okey.md rule 29)."""
         if self.done:
             raise IllegalAction("the episode is over: reset the table", "the deal is over")
         self.log.extend(self.match.apply(Arrange(seat, tuple(tuple(b) for b in blocks))))

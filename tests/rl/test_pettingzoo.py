@@ -150,7 +150,7 @@ def test_bad_environment_options_are_refused_with_what_is_wrong() -> None:
     from kahvehane.errors import InvalidOptions
 
     with pytest.raises(InvalidOptions, match="players"):
-        env("casino")
+        env("casino", players=5)
     with pytest.raises(ValueError, match="layout is an Okey option"):
         env("koz_maca", layout="agent")
     with pytest.raises(ValueError, match="episode must be one of match, deal"):

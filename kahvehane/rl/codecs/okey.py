@@ -5,7 +5,7 @@ discard · ``3 + t`` discard tile *t* · ``56 + t`` finish with tile *t* on the 
 ``109`` lay the rack out by seri diz · ``110`` by çift diz. Tiles are numbered as in
 :mod:`kahvehane.tiles`: R1..R13 = 0..12, Y = 13..25, B = 26..38, K = 39..51, J = 52.
 
-**The rack layout** (RULES.md rule 29) is scored in KDV only. With ``layout="seri"``
+**The rack layout** (docs/rules/okey.md rule 29) is scored in KDV only. With ``layout="seri"``
 (the default) the environment lays a KDV rack out for the agent: every rack by seri diz
 when a deal starts, and with each discard the 14 kept tiles by seri diz and the
 discarded tile alone at the end, so the tile leaves without splitting a per and the
