@@ -141,6 +141,10 @@ out takes its default (Casino's ``players``: two).
         """The observation of ``seat``: its view, the score table, its unfinished move."""
         return self.codec.observe(self.view(seat), seat, self.public(seat))
 
+    def observe_into(self, seat: int, out: Obs) -> None:
+        """:meth:`observe` written into ``out``, a zeroed row of a batch."""
+        self.codec.observe_into(out, self.view(seat), seat, self.public(seat))
+
     # -- legal moves ---------------------------------------------------------------------------
 
     def moves(self) -> list[Move]:
@@ -172,10 +176,14 @@ out takes its default (Casino's ``players``: two).
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """1 for each legal token of ``seat`` (all zeros when it is not to act)."""
         out = np.zeros(self.codec.num_actions, dtype=np.int8)
+        self.mask_into(seat, out)
+        return out
+
+    def mask_into(self, seat: int, out: npt.NDArray[np.int8]) -> None:
+        """:meth:`mask` written into ``out``, a zeroed row of a batch."""
         if seat == self.to_act:
             k = len(self.pending)
             out[[m[0][k] for m in self._live()]] = 1  # (a token repeated is set once)
-        return out
 
     # -- acting ----------------------------------------------------------------------------------
 

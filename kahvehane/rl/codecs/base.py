@@ -113,9 +113,16 @@ class Codec(ABC):
     def obs_size(self) -> int:
         return self.layout.size
 
-    @abstractmethod
     def observe(self, view: JSON, seat: int, public: Public) -> Obs:
         """The observation of ``seat`` from its view alone (and the public table)."""
+        obs = self.layout.zeros()
+        self.observe_into(obs, view, seat, public)
+        return obs
+
+    @abstractmethod
+    def observe_into(self, obs: Obs, view: JSON, seat: int, public: Public) -> None:
+        """Write :meth:`observe`'s vector into ``obs``, a zeroed row (a batched
+        environment's buffer row: the very same encoding, without a new array)."""
 
     @abstractmethod
     def tokens(self, action: Action, view: JSON) -> Tokens:

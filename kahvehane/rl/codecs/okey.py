@@ -90,9 +90,8 @@ class OkeyCodec(Codec):
         self._scale = 500.0 if self.kdv else 10.0
         self._deals = int(options["deals"])
 
-    def observe(self, view: JSON, seat: int, public: Public) -> Obs:
+    def observe_into(self, obs: Obs, view: JSON, seat: int, public: Public) -> None:
         lay, n, me = self.layout, self.num_seats, seat
-        obs = lay.zeros()
         on: list[int] = []  # the indices of the ones, set in one numpy assignment
         _counts(on, lay["rack"], [name for block in view.get("rack", ()) for name in block])
         on.append(lay["indicator"] + TILE_CODES[view["indicator"]])
@@ -127,7 +126,6 @@ class OkeyCodec(Codec):
         for s, t in enumerate(public.totals):
             obs[totals + relative(s, me, n)] = squash(t, self._scale)
         obs[lay["deals"]] = min(public.deals_done, self._deals) / self._deals
-        return obs
 
     def tokens(self, action: Action, view: JSON) -> Tokens:
         if isinstance(action, Discard):

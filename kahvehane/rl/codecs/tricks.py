@@ -92,10 +92,9 @@ class KozMacaCodec(Codec):
         self._planes = [_planes(me, num_seats) for me in range(num_seats)]
         self._bids = tuple(Bid(s, b) for s in range(num_seats) for b in range(1, 14))
 
-    def observe(self, view: JSON, seat: int, public: Public) -> Obs:
+    def observe_into(self, obs: Obs, view: JSON, seat: int, public: Public) -> None:
         lay, n, me = self.layout, self.num_seats, seat
         planes = self._planes[me]
-        obs = lay.zeros()
         on: list[int] = []
         _cards(on, lay["hand"], view.get("hand", ()))
         _trick(on, view, lay["trick"], planes)
@@ -122,7 +121,6 @@ class KozMacaCodec(Codec):
         obs[on] = 1.0
         _totals(obs, lay["totals"], public, me, n, self._scale)
         obs[lay["deals"]] = public.deals_done / (public.deals_done + 10)
-        return obs
 
     def tokens(self, action: Action, view: JSON) -> Tokens:
         if isinstance(action, Play):
@@ -162,10 +160,9 @@ class BalayiKingiCodec(Codec):
         super().__init__(options, num_seats)
         self._planes = [_planes(me, num_seats) for me in range(num_seats)]
 
-    def observe(self, view: JSON, seat: int, public: Public) -> Obs:
+    def observe_into(self, obs: Obs, view: JSON, seat: int, public: Public) -> None:
         lay, n, me = self.layout, self.num_seats, seat
         planes = self._planes[me]
-        obs = lay.zeros()
         on: list[int] = []
         _cards(on, lay["hand"], view.get("hand", ()))
         tops, covered, down_only = lay["tops"], lay["covered"], lay["down_only"]
@@ -201,7 +198,6 @@ class BalayiKingiCodec(Codec):
         obs[on] = 1.0
         _totals(obs, lay["totals"], public, me, n, 50.0)
         obs[lay["deals"]] = public.deals_done / 10
-        return obs
 
     def tokens(self, action: Action, view: JSON) -> Tokens:
         if isinstance(action, Play):
