@@ -89,6 +89,10 @@ class OkeyCodec(Codec):
         self.layout_mode = layout
         self._scale = 500.0 if self.kdv else 10.0
         self._deals = int(options["deals"])
+        #: The ones of each discard stack last seen, by (observer, seat): a step changes
+        #: one or two stacks, so the others are taken from here (compared in full, the
+        #: cache is a pure function of the view).
+        self._stacks: dict[tuple[int, int], tuple[list[str], list[int]]] = {}
 
     def observe_into(self, obs: Obs, view: JSON, seat: int, public: Public) -> None:
         lay, n, me = self.layout, self.num_seats, seat
@@ -97,12 +101,20 @@ class OkeyCodec(Codec):
         on.append(lay["indicator"] + TILE_CODES[view["indicator"]])
         on.append(lay["okey"] + TILE_CODES[view["okey"]])
         discards, tops, sizes = lay["discards"], lay["discard_top"], lay["rack_sizes"]
+        stacks = self._stacks
         for s in range(n):
             r = relative(s, me, n)
             stack = view["discards"][s]
-            _counts(on, discards + 2 * NUM_KINDS * r, stack)
-            if stack:
-                on.append(tops + NUM_KINDS * r + TILE_CODES[stack[-1]])
+            seen = stacks.get((me, s))
+            if seen is not None and seen[0] == stack:
+                on.extend(seen[1])
+            else:
+                ones: list[int] = []
+                _counts(ones, discards + 2 * NUM_KINDS * r, stack)
+                if stack:
+                    ones.append(tops + NUM_KINDS * r + TILE_CODES[stack[-1]])
+                stacks[(me, s)] = (list(stack), ones)
+                on.extend(ones)
             obs[sizes + r] = view["rack_sizes"][s] / 15
         phase = view["phase"]
         if phase is not None:
