@@ -1,4 +1,4 @@
-"""The games as RL environments beside PettingZoo's and OpenSpiel's (issue 18).
+"""The games as RL environments beside PettingZoo's and OpenSpiel's (issues 18, 36).
 
 **Environment steps per second** of random agents, for every game through our
 PettingZoo AEC environment (``kahvehane.rl.env(game, episode="deal")``), side by side in
@@ -28,11 +28,15 @@ opposite; the seats swap every match. Whole matches to ``finish_score`` 100 are 
 until ``--strength-seconds`` run out; the share is the IS-MCTS seats' share of the
 matches won, with a 95% Wilson interval.
 
-Last line: ``rl: okey/gin_rummy=X koz_maca/spades=Y ismcts-share=Z`` — the ratios of the
-median steps per second (``okey`` is the slower of Düz and KDV Okey) and the share.
+**Batched** (issue 36): the same games through ``kahvehane.rl.vector_env(game, 256,
+episode="deal")``, a step being one decision in each of the 256 games (counted 256).
+
+Last line: ``rl: okey/gin_rummy=X koz_maca/spades=Y ismcts-share=Z vector=R`` — the
+ratios of the median steps per second (``okey`` is the slower of Düz and KDV Okey), the
+share, and KDV's batched steps per second over its single environment's.
 Koz Maça is also timed through ``raw_env`` (no PettingZoo order-enforcing wrapper, which
 every environment of the table but spades pays), for the line before it.
-Targets (issue 18): okey/gin_rummy ≥ 2, koz_maca/spades ≥ 1.
+Targets (issues 18, 36): okey/gin_rummy ≥ 2, koz_maca/spades ≥ 1, vector ≥ 10.
 
 Usage: ``python bench/rl.py [--seconds S] [--repeats R] [--strength-seconds T]
 [--move-time M]`` (defaults 2, 5, 150, 0.05: about five minutes in all).
@@ -61,8 +65,13 @@ from kahvehane.bots import make_bot
 from kahvehane.games.koz_maca import COMPILED
 from kahvehane.rl import env as kahvehane_env
 from kahvehane.rl import raw_env as kahvehane_raw_env
+from kahvehane.rl import vector_env
 from kahvehane.rl.spiel import register, state_of
 from kahvehane.rl.table import Table
+
+#: The batched environments timed, at N games per step (issue 36).
+VECTOR_GAMES = ("duz_okey", "kdv_okey", "koz_maca")
+VECTOR_N = 256
 
 OURS: list[tuple[str, dict[str, Any]]] = [
     ("duz_okey", {}),
@@ -142,6 +151,25 @@ def spades_steps(seconds: float, seed: int) -> float:
     return steps / (time.perf_counter() - start)
 
 
+def vector_steps(game: str, num_envs: int, seconds: float, seed: int) -> float:
+    """Random-agent steps per second (one step = one game's decision) of the batched
+    environment: every step builds the N observations and masks and plays, in each
+    game, a uniformly random legal action (the batch's own way: the largest of uniform
+    draws over the mask's ones)."""
+    venv = vector_env(game, num_envs, episode="deal")
+    obs, _ = venv.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        mask = obs["action_mask"]
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        obs, _, _, _, _ = venv.step(actions)
+        steps += num_envs
+    return steps / (time.perf_counter() - start)
+
+
 def throughput(seconds: float, repeats: int) -> dict[str, list[float]]:
     def ours(game: str, options: dict[str, Any]) -> Callable[[int], float]:
         return lambda seed: pettingzoo_steps(
@@ -154,6 +182,9 @@ def throughput(seconds: float, repeats: int) -> dict[str, list[float]]:
     runs["pz leduc_holdem_v4"] = lambda seed: pettingzoo_steps(leduc_holdem_v4.env, seconds,
                                                                seed)
     runs["openspiel spades"] = lambda seed: spades_steps(seconds, seed)
+    for game in VECTOR_GAMES:
+        runs[f"{game} vector N={VECTOR_N}"] = (
+            lambda seed, game=game: vector_steps(game, VECTOR_N, seconds, seed))
     out: dict[str, list[float]] = {name: [] for name in runs}
     for r in range(repeats):
         for name, run in runs.items():
@@ -270,6 +301,10 @@ def main(argv: list[str] | None = None) -> int:
     gin = med["pz gin_rummy_v4"]
     km = med["koz_maca"] / med["openspiel spades"]
     raw = med["koz_maca raw_env"] / med["openspiel spades"]
+    vector = med[f"kdv_okey vector N={VECTOR_N}"] / med["kdv_okey"]
+    print("batched over single: " + " ".join(
+        f"{g}={med[f'{g} vector N={VECTOR_N}'] / med[g]:.2f}" for g in VECTOR_GAMES)
+        + f" (N={VECTOR_N})")
     print(f"\nduz_okey/gin_rummy={med['duz_okey'] / gin:.2f}"
           f" kdv_okey/gin_rummy={med['kdv_okey'] / gin:.2f} koz_maca/spades={km:.2f}"
           f" (raw_env, without PettingZoo's order-enforcing wrapper: {raw:.2f})")
@@ -282,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
           f" {info['ours_ms']:.1f}, IS-MCTS {info['theirs_ms']:.1f}; points"
           f" {info['points']}")
     print(f"rl: okey/gin_rummy={okey / gin:.2f} koz_maca/spades={km:.2f}"
-          f" ismcts-share={share:.2f}")
+          f" ismcts-share={share:.2f} vector={vector:.2f}")
     return 0
 
 
