@@ -183,7 +183,8 @@ out takes its default (Casino's ``players``: two).
         """:meth:`mask` written into ``out``, a zeroed row of a batch."""
         if seat == self.to_act:
             k = len(self.pending)
-            out[[m[0][k] for m in self._live()]] = 1  # (a token repeated is set once)
+            live = self._live()
+            out[np.fromiter((m[0][k] for m in live), np.intp, len(live))] = 1  # (once each)
 
     # -- acting ----------------------------------------------------------------------------------
 

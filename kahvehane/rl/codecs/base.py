@@ -83,6 +83,12 @@ class Public:
     pending: Tokens = ()
 
 
+def set_ones(obs: Obs, on: list[int]) -> None:
+    """``obs[on] = 1``: the ones an encoder collected, set in one numpy assignment (an
+    index array made with ``fromiter`` costs a third of numpy's own list conversion)."""
+    obs[np.fromiter(on, np.intp, len(on))] = 1.0
+
+
 def squash(x: float, scale: float) -> float:
     """``x / (|x| + scale)``: any score into (−1, 1), monotone, 0.5 at ``x = scale``."""
     return x / (abs(x) + scale)

@@ -24,7 +24,16 @@ from typing import Any
 from kahvehane.games.base import JSON, Action
 from kahvehane.games.okey.actions import LEFT, PILE, Arrange, Discard, Draw, Finish, ShowIndicator
 from kahvehane.games.okey.solver import best_arrangement, best_pairs_arrangement
-from kahvehane.rl.codecs.base import Codec, Layout, Obs, Public, Tokens, relative, squash
+from kahvehane.rl.codecs.base import (
+    Codec,
+    Layout,
+    Obs,
+    Public,
+    Tokens,
+    relative,
+    set_ones,
+    squash,
+)
 from kahvehane.tiles import NUM_KINDS, TILE_CODES, tile_name
 
 SHOW, DRAW_PILE, DRAW_LEFT = 0, 1, 2
@@ -128,7 +137,7 @@ class OkeyCodec(Codec):
         on.append(lay["starter"] + relative(view["starter"], me, n))
         if self.options.get("pairs"):
             on.append(lay["pairs"])
-        obs[on] = 1.0
+        set_ones(obs, on)
         obs[lay["pile_left"]] = view["pile_left"] / 48
         ceza = view.get("ceza")
         if ceza is not None:

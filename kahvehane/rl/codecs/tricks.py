@@ -23,6 +23,7 @@ from kahvehane.rl.codecs.base import (
     Public,
     Tokens,
     relative,
+    set_ones,
     squash,
 )
 
@@ -150,7 +151,7 @@ class KozMacaCodec(Codec):
         if view["extra_deal"]:
             on.append(kasa + 1)
         _one_hot_seat(on, kasa + 2, view["kasa_claimant"], me, n)
-        obs[on] = 1.0
+        set_ones(obs, on)
         _totals(obs, lay["totals"], public, me, n, self._scale)
         obs[lay["deals"]] = public.deals_done / (public.deals_done + 10)
 
@@ -228,7 +229,7 @@ class BalayiKingiCodec(Codec):
         _one_hot_seat(on, seats, view["chooser"], me, n)
         _one_hot_seat(on, seats + 2, view["dealer"], me, n)
         _one_hot_seat(on, seats + 4, view["leader"], me, n)
-        obs[on] = 1.0
+        set_ones(obs, on)
         _totals(obs, lay["totals"], public, me, n, 50.0)
         obs[lay["deals"]] = public.deals_done / 10
 
