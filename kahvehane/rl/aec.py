@@ -23,6 +23,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from kahvehane.errors import IllegalAction
 from kahvehane.rl.ids import VERSIONS
@@ -167,6 +168,32 @@ class KahvehaneEnv(AECEnv[str, Observation, int]):
         """Nothing to release: the environment holds no files or processes."""
 
 
+class OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Observation, int]):
+    """PettingZoo's order-enforcing wrapper, its checks unchanged, with the two calls of
+    every step forwarded straight to the environment: PettingZoo's ``last()`` run on a
+    wrapper reads five attributes through two ``__getattr__`` levels each, and its
+    ``step()`` reads ``agents`` so — together a third of a Koz Maça step's time."""
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool,
+                                                  dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        out: tuple[Observation | None, float, bool, bool, dict[str, Any]]
+        out = self.env.last(observe)
+        return out
+
+    def step(self, action: int | None) -> None:
+        env = self.env
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            env.step(action)
+
+
 def raw_env(game: str, **kwargs: Any) -> KahvehaneEnv:
     """The environment without PettingZoo's order-enforcing wrapper."""
     return KahvehaneEnv(game, **kwargs)
@@ -179,5 +206,5 @@ def env(game: str, **kwargs: Any) -> AECEnv[str, Observation, int]:
     ``players=3``, …; each left out takes its default, :mod:`kahvehane.rl.ids`) and the
     environment's (``episode``, ``reward``, ``layout``, ``illegal``, ``illegal_reward``,
     ``render_mode``)."""
-    out: AECEnv[str, Observation, int] = wrappers.OrderEnforcingWrapper(raw_env(game, **kwargs))
+    out: AECEnv[str, Observation, int] = OrderEnforcing(raw_env(game, **kwargs))
     return out
