@@ -8,7 +8,9 @@ mask (``env.last()``; for spades ``observation_tensor`` and ``legal_actions_mask
 plays a uniformly random legal action (Python's ``random`` picks among the mask's ones,
 the same way for every environment). A step is one agent decision; dealing is timed
 but not counted (our deal is made at ``reset``, RLCard's too; spades' 52 chance nodes
-are applied in the loop). Each environment runs for ``--seconds`` per round, the rounds
+are applied in the loop). Time is the process's CPU time (``time.process_time``; it was
+wall time before issue 36, whose runs shared the machine at load averages of 25–35).
+Each environment runs for ``--seconds`` of CPU per round, the rounds
 go round all environments ``--repeats`` times (so a change of the machine's load hits
 them all), and the table gives the median and the range over the rounds.
 
@@ -106,13 +108,20 @@ def gin_rummy_env() -> Any:
     return wrappers.OrderEnforcingWrapper(GinRummy())
 
 
+def clock() -> float:
+    """The process's CPU time: the steps per second are per second of CPU the process
+    got, so a shared machine's load (other jobs taking the cores) changes them far less
+    than wall time would; every environment is timed the same way."""
+    return time.process_time()
+
+
 def pettingzoo_steps(make: Callable[[], Any], seconds: float, seed: int) -> float:
     """Random-agent steps per second of a PettingZoo AEC environment."""
     env = make()
     pick = random.Random(seed)
     env.reset(seed=seed)  # seeded once; later resets go on from it
     steps = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
     while True:
         while env.agents:
@@ -123,8 +132,8 @@ def pettingzoo_steps(make: Callable[[], Any], seconds: float, seed: int) -> floa
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[pick.randrange(len(legal))]))
             steps += 1
-        if time.perf_counter() >= deadline:
-            return steps / (time.perf_counter() - start)
+        if clock() >= deadline:
+            return steps / (clock() - start)
         env.reset()
 
 
@@ -133,9 +142,9 @@ def spades_steps(seconds: float, seed: int) -> float:
     game = pyspiel.load_game("spades")
     pick = random.Random(seed)
     steps = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while clock() < deadline:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -148,7 +157,7 @@ def spades_steps(seconds: float, seed: int) -> float:
             legal = state.legal_actions(p)
             state.apply_action(legal[pick.randrange(len(legal))])
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (clock() - start)
 
 
 def vector_steps(game: str, num_envs: int, seconds: float, seed: int) -> float:
@@ -160,14 +169,14 @@ def vector_steps(game: str, num_envs: int, seconds: float, seed: int) -> float:
     obs, _ = venv.reset(seed=seed)
     rng = np.random.default_rng(seed)
     steps = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while clock() < deadline:
         mask = obs["action_mask"]
         actions = (rng.random(mask.shape) * mask).argmax(axis=1)
         obs, _, _, _, _ = venv.step(actions)
         steps += num_envs
-    return steps / (time.perf_counter() - start)
+    return steps / (clock() - start)
 
 
 def throughput(seconds: float, repeats: int) -> dict[str, list[float]]:
