@@ -1,4 +1,4 @@
-"""The games as RL environments beside PettingZoo's and OpenSpiel's (issue 18).
+"""The games as RL environments beside PettingZoo's and OpenSpiel's (issues 18, 36).
 
 **Environment steps per second** of random agents, for every game through our
 PettingZoo AEC environment (``kahvehane.rl.env(game, episode="deal")``), side by side in
@@ -8,7 +8,9 @@ mask (``env.last()``; for spades ``observation_tensor`` and ``legal_actions_mask
 plays a uniformly random legal action (Python's ``random`` picks among the mask's ones,
 the same way for every environment). A step is one agent decision; dealing is timed
 but not counted (our deal is made at ``reset``, RLCard's too; spades' 52 chance nodes
-are applied in the loop). Each environment runs for ``--seconds`` per round, the rounds
+are applied in the loop). Time is the process's CPU time (``time.process_time``; it was
+wall time before issue 36, whose runs shared the machine at load averages of 25–35).
+Each environment runs for ``--seconds`` of CPU per round, the rounds
 go round all environments ``--repeats`` times (so a change of the machine's load hits
 them all), and the table gives the median and the range over the rounds.
 
@@ -28,11 +30,15 @@ opposite; the seats swap every match. Whole matches to ``finish_score`` 100 are 
 until ``--strength-seconds`` run out; the share is the IS-MCTS seats' share of the
 matches won, with a 95% Wilson interval.
 
-Last line: ``rl: okey/gin_rummy=X koz_maca/spades=Y ismcts-share=Z`` — the ratios of the
-median steps per second (``okey`` is the slower of Düz and KDV Okey) and the share.
+**Batched** (issue 36): the same games through ``kahvehane.rl.vector_env(game, 256,
+episode="deal")``, a step being one decision in each of the 256 games (counted 256).
+
+Last line: ``rl: okey/gin_rummy=X koz_maca/spades=Y ismcts-share=Z vector=R`` — the
+ratios of the median steps per second (``okey`` is the slower of Düz and KDV Okey), the
+share, and KDV's batched steps per second over its single environment's.
 Koz Maça is also timed through ``raw_env`` (no PettingZoo order-enforcing wrapper, which
 every environment of the table but spades pays), for the line before it.
-Targets (issue 18): okey/gin_rummy ≥ 2, koz_maca/spades ≥ 1.
+Targets (issues 18, 36): okey/gin_rummy ≥ 2, koz_maca/spades ≥ 1, vector ≥ 10.
 
 Usage: ``python bench/rl.py [--seconds S] [--repeats R] [--strength-seconds T]
 [--move-time M]`` (defaults 2, 5, 150, 0.05: about five minutes in all).
@@ -61,16 +67,21 @@ from kahvehane.bots import make_bot
 from kahvehane.games.koz_maca import COMPILED
 from kahvehane.rl import env as kahvehane_env
 from kahvehane.rl import raw_env as kahvehane_raw_env
+from kahvehane.rl import vector_env
 from kahvehane.rl.spiel import register, state_of
 from kahvehane.rl.table import Table
+
+#: The batched environments timed, at N games per step (issue 36).
+VECTOR_GAMES = ("duz_okey", "kdv_okey", "koz_maca")
+VECTOR_N = 256
 
 OURS: list[tuple[str, dict[str, Any]]] = [
     ("duz_okey", {}),
     ("kdv_okey", {}),
     ("koz_maca", {}),
     ("balayi_kingi", {}),
-    ("casino", {"players": 2}),
-    ("royal_casino", {"players": 2}),
+    ("casino", {}),
+    ("royal_casino", {}),
 ]
 
 
@@ -97,13 +108,20 @@ def gin_rummy_env() -> Any:
     return wrappers.OrderEnforcingWrapper(GinRummy())
 
 
+def clock() -> float:
+    """The process's CPU time: the steps per second are per second of CPU the process
+    got, so a shared machine's load (other jobs taking the cores) changes them far less
+    than wall time would; every environment is timed the same way."""
+    return time.process_time()
+
+
 def pettingzoo_steps(make: Callable[[], Any], seconds: float, seed: int) -> float:
     """Random-agent steps per second of a PettingZoo AEC environment."""
     env = make()
     pick = random.Random(seed)
     env.reset(seed=seed)  # seeded once; later resets go on from it
     steps = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
     while True:
         while env.agents:
@@ -114,8 +132,8 @@ def pettingzoo_steps(make: Callable[[], Any], seconds: float, seed: int) -> floa
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[pick.randrange(len(legal))]))
             steps += 1
-        if time.perf_counter() >= deadline:
-            return steps / (time.perf_counter() - start)
+        if clock() >= deadline:
+            return steps / (clock() - start)
         env.reset()
 
 
@@ -124,9 +142,9 @@ def spades_steps(seconds: float, seed: int) -> float:
     game = pyspiel.load_game("spades")
     pick = random.Random(seed)
     steps = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while clock() < deadline:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -139,7 +157,26 @@ def spades_steps(seconds: float, seed: int) -> float:
             legal = state.legal_actions(p)
             state.apply_action(legal[pick.randrange(len(legal))])
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (clock() - start)
+
+
+def vector_steps(game: str, num_envs: int, seconds: float, seed: int) -> float:
+    """Random-agent steps per second (one step = one game's decision) of the batched
+    environment: every step builds the N observations and masks and plays, in each
+    game, a uniformly random legal action (the batch's own way: the largest of uniform
+    draws over the mask's ones)."""
+    venv = vector_env(game, num_envs, episode="deal")
+    obs, _ = venv.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    start = clock()
+    deadline = start + seconds
+    while clock() < deadline:
+        mask = obs["action_mask"]
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        obs, _, _, _, _ = venv.step(actions)
+        steps += num_envs
+    return steps / (clock() - start)
 
 
 def throughput(seconds: float, repeats: int) -> dict[str, list[float]]:
@@ -154,6 +191,9 @@ def throughput(seconds: float, repeats: int) -> dict[str, list[float]]:
     runs["pz leduc_holdem_v4"] = lambda seed: pettingzoo_steps(leduc_holdem_v4.env, seconds,
                                                                seed)
     runs["openspiel spades"] = lambda seed: spades_steps(seconds, seed)
+    for game in VECTOR_GAMES:
+        runs[f"{game} vector N={VECTOR_N}"] = (
+            lambda seed, game=game: vector_steps(game, VECTOR_N, seconds, seed))
     out: dict[str, list[float]] = {name: [] for name in runs}
     for r in range(repeats):
         for name, run in runs.items():
@@ -270,6 +310,10 @@ def main(argv: list[str] | None = None) -> int:
     gin = med["pz gin_rummy_v4"]
     km = med["koz_maca"] / med["openspiel spades"]
     raw = med["koz_maca raw_env"] / med["openspiel spades"]
+    vector = med[f"kdv_okey vector N={VECTOR_N}"] / med["kdv_okey"]
+    print("batched over single: " + " ".join(
+        f"{g}={med[f'{g} vector N={VECTOR_N}'] / med[g]:.2f}" for g in VECTOR_GAMES)
+        + f" (N={VECTOR_N})")
     print(f"\nduz_okey/gin_rummy={med['duz_okey'] / gin:.2f}"
           f" kdv_okey/gin_rummy={med['kdv_okey'] / gin:.2f} koz_maca/spades={km:.2f}"
           f" (raw_env, without PettingZoo's order-enforcing wrapper: {raw:.2f})")
@@ -282,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
           f" {info['ours_ms']:.1f}, IS-MCTS {info['theirs_ms']:.1f}; points"
           f" {info['points']}")
     print(f"rl: okey/gin_rummy={okey / gin:.2f} koz_maca/spades={km:.2f}"
-          f" ismcts-share={share:.2f}")
+          f" ismcts-share={share:.2f} vector={vector:.2f}")
     return 0
 
 

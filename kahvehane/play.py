@@ -1,7 +1,8 @@
 """``kahvehane play GAME``: play against bots in the terminal.
 
 You take one seat (``--seat``, 0 by default); bots (``--bots``, the heuristic by
-default) take the others and are labelled as bots. On your turn the table is drawn with
+default; ``--bots learned`` in Okey is the trained RL baseline, shown as
+``bot:learned``) take the others and are labelled as bots. On your turn the table is drawn with
 rich — coloured tiles and suits, your rack or hand, the table, the score table — and
 your legal moves are numbered: type a number. In Okey, ``s`` lays your rack out as seri
 diz and ``c`` as çift diz (the arrangement is free, any time in the deal). ``h`` shows

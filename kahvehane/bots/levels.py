@@ -1,10 +1,12 @@
 """Bot levels: the strength a table's manager chooses for the bots of empty seats.
 
-Three levels, the same words in every game (issue 19):
+Four levels, the same words in every game (issues 19, 36):
 
 * ``kolay`` (easy) — the ``tempered`` bot: the heuristic with random slips;
 * ``orta`` (medium, the default) — the ``heuristic`` bot;
-* ``zor`` (hard) — the ``search`` bot where the game has one, else the heuristic.
+* ``zor`` (hard) — the ``search`` bot where the game has one, else the heuristic;
+* ``egitilmis`` (trained) — the ``learned`` bot, the trained RL baseline, where a game
+  has a policy (:mod:`kahvehane.bots.learned`: Okey), else the heuristic.
 
 The levels are the choices of the table option ``bot_level``
 (:data:`kahvehane.games.spec.BOT_LEVEL`, served by ``/api/games``). A level names a bot
@@ -21,6 +23,7 @@ here. A game without a heuristic plays ``random`` at every level.
 from __future__ import annotations
 
 from kahvehane.bots import bot_kinds
+from kahvehane.bots.learned import has_policy
 from kahvehane.games.spec import BOT_LEVEL
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "level_kind"]
@@ -30,6 +33,7 @@ LEVELS: dict[str, tuple[str, ...]] = {
     "kolay": ("tempered", "heuristic", "random"),
     "orta": ("heuristic", "random"),
     "zor": ("search", "heuristic", "random"),
+    "egitilmis": ("learned", "heuristic", "random"),
 }
 #: The table option's default (:data:`kahvehane.games.spec.BOT_LEVEL`).
 DEFAULT_LEVEL: str = BOT_LEVEL.default
@@ -41,4 +45,5 @@ def level_kind(game: str, level: str) -> str:
     """The bot kind ``game`` plays at ``level`` (a key of :data:`LEVELS`): the first of
     the level's kinds the game has."""
     kinds = bot_kinds(game)
-    return next(k for k in LEVELS[level] if k in kinds)
+    return next(k for k in LEVELS[level]
+                if k in kinds and (k != "learned" or has_policy(game)))

@@ -26,6 +26,7 @@ from typing import Any
 
 from kahvehane.bots import BotKind, search_kind
 from kahvehane.bots.base import Bot
+from kahvehane.bots.learned import learned_kind
 from kahvehane.games.base import Action
 from kahvehane.games.okey.actions import LEFT, PILE, Arrange, Discard, Draw, Finish, ShowIndicator
 from kahvehane.games.okey.melds import face_value
@@ -162,4 +163,5 @@ class OkeyHeuristicBot(Bot):
 #: The bots of the Okey family (Düz and KDV), as :mod:`kahvehane.bots` reads them.
 FAMILY = "okey"
 KINDS = (BotKind("heuristic", lambda r: OkeyHeuristicBot(r.game, r.seat, r.rng)),
-         search_kind("kahvehane.bots.okey_search:OkeyPlan"))
+         search_kind("kahvehane.bots.okey_search:OkeyPlan"),
+         learned_kind())

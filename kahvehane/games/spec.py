@@ -192,16 +192,19 @@ class OptionSpec:
         return out
 
 
-#: The bots' level for a table's empty seats (issue 19): kolay, orta or zor. Which bot
+#: The bots' level for a table's empty seats (issues 19, 36): kolay, orta, zor or
+#: egitilmis (the trained RL policy where a game has one). Which bot
 #: kind a level means in each game is :mod:`kahvehane.bots.levels`' (a layer above).
 BOT_LEVEL = OptionSpec(
-    "bot_level", str, "orta", choices=("kolay", "orta", "zor"),
+    "bot_level", str, "orta", choices=("kolay", "orta", "zor", "egitilmis"),
     label=Message("table.option.bot_level", "Bots", "Botlar"),
     note=Message("table.option.bot_level.note", "how well the bots of empty seats play",
                  "boş koltuklardaki botların gücü"),
     choice_labels=(Message("table.option.bot_level.kolay", "easy", "kolay"),
                    Message("table.option.bot_level.orta", "medium", "orta"),
-                   Message("table.option.bot_level.zor", "hard", "zor")))
+                   Message("table.option.bot_level.zor", "hard", "zor"),
+                   Message("table.option.bot_level.egitilmis", "trained (Okey)",
+                           "eğitilmiş (Okey)")))
 
 #: Options every game's tables have beside the game's own: the salon reads them, the
 #: rules never see them (they are not in a match record's ``options``). ``GET

@@ -2,6 +2,8 @@
 
 * :func:`env` / :func:`raw_env` — PettingZoo AEC environments, all seats agents;
 * :func:`gym_env` — a Gymnasium environment: one seat, kahvehane bots at the others;
+* :func:`vector_env` — N games in self-play batched into numpy arrays (Gymnasium's
+  vector API where it fits);
 * :func:`register_openspiel` — the games as OpenSpiel (pyspiel) Python games.
 
 ``docs/rl.md`` documents the observation layouts, the action encodings and the rewards.
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
 
     from kahvehane.rl.aec import KahvehaneEnv, Observation
     from kahvehane.rl.gym import KahvehaneGymEnv
+    from kahvehane.rl.vector import KahvehaneVectorEnv
 
 #: The games, in the order the documentation lists them.
 GAMES = ("duz_okey", "kdv_okey", "koz_maca", "balayi_kingi", "casino", "royal_casino")
@@ -50,6 +53,13 @@ def gym_env(game: str, **kwargs: Any) -> KahvehaneGymEnv:
     return KahvehaneGymEnv(game, **kwargs)
 
 
+def vector_env(game: str, num_envs: int = 16, **kwargs: Any) -> KahvehaneVectorEnv:
+    """``num_envs`` games batched (see :mod:`kahvehane.rl.vector`)."""
+    from kahvehane.rl.vector import vector_env as make
+
+    return make(game, num_envs, **kwargs)
+
+
 def register_openspiel() -> list[str]:
     """Register the games with pyspiel; their short names (``kahvehane_koz_maca``, …)."""
     from kahvehane.rl.spiel import register
@@ -57,4 +67,4 @@ def register_openspiel() -> list[str]:
     return register()
 
 
-__all__ = ["GAMES", "env", "gym_env", "raw_env", "register_openspiel"]
+__all__ = ["GAMES", "env", "gym_env", "raw_env", "register_openspiel", "vector_env"]

@@ -23,8 +23,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from kahvehane.errors import IllegalAction
+from kahvehane.rl.ids import VERSIONS
 from kahvehane.rl.render import render_table
 from kahvehane.rl.table import Table
 
@@ -82,7 +84,9 @@ class KahvehaneEnv(AECEnv[str, Observation, int]):
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
         self.table = Table(game, options, episode=episode, reward=reward, layout=layout)
-        self.metadata = {**self.metadata, "name": f"kahvehane_{game}_v0"}  # type: ignore[misc]
+        game = self.table.game
+        name = f"kahvehane_{game}_v{VERSIONS[game]}"  # PettingZoo's spelling of env_id(game)
+        self.metadata = {**self.metadata, "name": name}  # type: ignore[misc]
         self.render_mode = render_mode
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
@@ -152,7 +156,7 @@ class KahvehaneEnv(AECEnv[str, Observation, int]):
 
     def arrange(self, agent: str, blocks: Iterable[Iterable[int]]) -> None:
         """Lay out ``agent``'s Okey rack as ``blocks`` of tile codes: the free action of
-        RULES.md rule 29, outside the action space, allowed at any time in the deal."""
+        docs/rules/okey.md rule 29, outside the action space, allowed at any time in the deal."""
         self.table.arrange(self._seat(agent), blocks)
 
     def render(self) -> str | None:
@@ -164,6 +168,32 @@ class KahvehaneEnv(AECEnv[str, Observation, int]):
         """Nothing to release: the environment holds no files or processes."""
 
 
+class OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Observation, int]):
+    """PettingZoo's order-enforcing wrapper, its checks unchanged, with the two calls of
+    every step forwarded straight to the environment: PettingZoo's ``last()`` run on a
+    wrapper reads five attributes through two ``__getattr__`` levels each, and its
+    ``step()`` reads ``agents`` so — together a third of a Koz Maça step's time."""
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool,
+                                                  dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        out: tuple[Observation | None, float, bool, bool, dict[str, Any]]
+        out = self.env.last(observe)
+        return out
+
+    def step(self, action: int | None) -> None:
+        env = self.env
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            env.step(action)
+
+
 def raw_env(game: str, **kwargs: Any) -> KahvehaneEnv:
     """The environment without PettingZoo's order-enforcing wrapper."""
     return KahvehaneEnv(game, **kwargs)
@@ -171,8 +201,10 @@ def raw_env(game: str, **kwargs: Any) -> KahvehaneEnv:
 
 def env(game: str, **kwargs: Any) -> AECEnv[str, Observation, int]:
     """``game`` (``duz_okey``, ``kdv_okey``, ``koz_maca``, ``balayi_kingi``, ``casino``,
-    ``royal_casino``) as a PettingZoo AEC environment; keyword arguments are the game's
-    table options (``deals=5``, ``players=3``, …) and the environment's (``episode``,
-    ``reward``, ``layout``, ``illegal``, ``illegal_reward``, ``render_mode``)."""
-    out: AECEnv[str, Observation, int] = wrappers.OrderEnforcingWrapper(raw_env(game, **kwargs))
+    ``royal_casino``, or a versioned id such as ``kahvehane/casino-v0``) as a PettingZoo
+    AEC environment; keyword arguments are the game's table options (``deals=5``,
+    ``players=3``, …; each left out takes its default, :mod:`kahvehane.rl.ids`) and the
+    environment's (``episode``, ``reward``, ``layout``, ``illegal``, ``illegal_reward``,
+    ``render_mode``)."""
+    out: AECEnv[str, Observation, int] = OrderEnforcing(raw_env(game, **kwargs))
     return out

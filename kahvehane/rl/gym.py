@@ -23,6 +23,7 @@ from kahvehane.bots.base import Bot
 from kahvehane.errors import IllegalAction
 from kahvehane.games.okey.actions import Arrange
 from kahvehane.rl.aec import ILLEGAL, Observation, SeedSequence, observation_space
+from kahvehane.rl.ids import env_id
 from kahvehane.rl.render import render_table
 from kahvehane.rl.table import Table
 
@@ -61,6 +62,7 @@ class KahvehaneGymEnv(gymnasium.Env[Observation, int]):
                              f" 0..{self.table.num_seats - 1}")
         self.seat = seat
         self.opponents = opponents
+        game = self.table.game  # (``game`` may have been a versioned id)
         make_bot(game, opponents, (seat + 1) % self.table.num_seats)  # a bad spec fails now
         self.render_mode = render_mode
         self.illegal = illegal
@@ -131,13 +133,13 @@ class KahvehaneGymEnv(gymnasium.Env[Observation, int]):
 
 
 def gym_id(game: str) -> str:
-    """The Gymnasium registry id of a game: ``kahvehane/KozMaca-v0``."""
-    return "kahvehane/" + "".join(part.title() for part in game.split("_")) + "-v0"
+    """The Gymnasium registry id of a game: its versioned id, ``kahvehane/koz_maca-v0``."""
+    return env_id(game)
 
 
 def register() -> list[str]:
-    """Register every game with Gymnasium's registry (``gymnasium.make(gym_id(game),
-    players=2, ...)``) once; the ids."""
+    """Register every game with Gymnasium's registry (``gymnasium.make(
+    "kahvehane/casino-v0", players=3, ...)``) once; the ids."""
     from kahvehane.rl import GAMES
 
     ids = []

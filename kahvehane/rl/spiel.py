@@ -2,7 +2,7 @@
 
 One OpenSpiel game is **one deal** of a kahvehane game (the unit game-theoretic
 algorithms work on); its parameters are the game's table options. The deal is made by
-explicit **chance nodes** that are exactly the project's shuffle (RECORDS.md "Seeded
+explicit **chance nodes** that are exactly the project's shuffle (docs/records.md "Seeded
 deals"): the first chance action picks the starter or dealer (``0..seats−1``), then one
 chance action per Fisher–Yates step, ``j ∈ [0, i]`` for *i* from the deck size − 1 down
 to 1, swapping position *i* with *j* of the canonical order. Drawing those integers

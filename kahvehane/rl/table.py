@@ -26,6 +26,7 @@ from kahvehane.games.okey.actions import Arrange
 from kahvehane.match import Match
 from kahvehane.rl.codecs import Codec, make_codec
 from kahvehane.rl.codecs.base import Obs, Public, Tokens
+from kahvehane.rl.ids import game_of, with_defaults
 
 EPISODES = ("match", "deal")
 REWARDS = ("deal", "match")
@@ -35,6 +36,9 @@ Move = tuple[Tokens, Action]
 
 class Table:
     """A match of ``game`` (its table ``options``) played one token at a time.
+
+``game`` is a game or its versioned id (:mod:`kahvehane.rl.ids`); every option left
+out takes its default (Casino's ``players``: two).
 
     ``episode="match"`` plays the whole match, ``"deal"`` stops after the first deal.
     ``reward="deal"`` pays every seat its score of each deal as the deal ends (the sign
@@ -61,9 +65,9 @@ class Table:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if episode == "deal" and reward == "match":
             raise ValueError("reward='match' needs episode='match': one deal has no match result")
-        self.game = game
+        self.game = game = game_of(game)
         self.rules = get_game(game)
-        self.options: JSON = self.rules.parse_options(options)
+        self.options: JSON = self.rules.parse_options(with_defaults(game, options))
         self.num_seats = self.rules.num_seats(self.options)
         self.codec: Codec = make_codec(game, self.options, self.num_seats, layout=layout)
         self.episode = episode
@@ -137,6 +141,10 @@ class Table:
         """The observation of ``seat``: its view, the score table, its unfinished move."""
         return self.codec.observe(self.view(seat), seat, self.public(seat))
 
+    def observe_into(self, seat: int, out: Obs) -> None:
+        """:meth:`observe` written into ``out``, a zeroed row of a batch."""
+        self.codec.observe_into(out, self.view(seat), seat, self.public(seat))
+
     # -- legal moves ---------------------------------------------------------------------------
 
     def moves(self) -> list[Move]:
@@ -168,10 +176,15 @@ class Table:
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """1 for each legal token of ``seat`` (all zeros when it is not to act)."""
         out = np.zeros(self.codec.num_actions, dtype=np.int8)
+        self.mask_into(seat, out)
+        return out
+
+    def mask_into(self, seat: int, out: npt.NDArray[np.int8]) -> None:
+        """:meth:`mask` written into ``out``, a zeroed row of a batch."""
         if seat == self.to_act:
             k = len(self.pending)
-            out[[m[0][k] for m in self._live()]] = 1  # (a token repeated is set once)
-        return out
+            live = self._live()
+            out[np.fromiter((m[0][k] for m in live), np.intp, len(live))] = 1  # (once each)
 
     # -- acting ----------------------------------------------------------------------------------
 
@@ -232,7 +245,7 @@ class Table:
         self._changed()
 
     def arrange(self, seat: int, blocks: Iterable[Iterable[int]]) -> None:
-        """Lay out an Okey rack (a free action at any time, RULES.md rule 29)."""
+        """Lay out an Okey rack (a free action at any time, docs/rules/okey.md rule 29)."""
         if self.done:
             raise IllegalAction("the episode is over: reset the table", "the deal is over")
         self.log.extend(self.match.apply(Arrange(seat, tuple(tuple(b) for b in blocks))))

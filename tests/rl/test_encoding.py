@@ -5,6 +5,7 @@ token, makes the engine apply exactly that move."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -13,9 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kahvehane.rl.codecs import make_codec
 from kahvehane.rl.codecs.casino import COMMIT, NUM_ACTIONS
 from kahvehane.rl.table import Table
-from tests.rl.helpers import CONFIGS, MORE_CONFIGS, config_id, play_tokens
+from tests.rl.helpers import CONFIGS, MORE_CONFIGS, config_id, play_tokens, random_positions
 
 ALL = CONFIGS + MORE_CONFIGS
 
@@ -141,3 +143,23 @@ def test_an_illegal_token_names_itself_and_changes_nothing() -> None:
     with pytest.raises(IllegalAction, match=rf"action {illegal} \(play .*\) is not legal"):
         table.step(illegal)
     assert table.record() == before
+
+
+@pytest.mark.parametrize("game", ["duz_okey", "kdv_okey", "koz_maca", "balayi_kingi"])
+def test_the_encoding_caches_are_a_pure_function_of_the_view(game: str) -> None:
+    """One codec observing positions of several deals, in play order and then shuffled
+    (stacks that shrink, tricks of another deal), encodes each as a fresh codec does."""
+    positions = []
+    table = None
+    for seed in range(3):
+        for table in random_positions(game, {}, seed, every=2, limit=160):
+            for seat in range(table.num_seats):
+                positions.append((copy.deepcopy(table.view(seat)), seat, table.public(seat)))
+    assert table is not None and len(positions) > 100
+    shuffled = list(positions)
+    random.Random(3).shuffle(shuffled)
+    shared = make_codec(game, table.options, table.num_seats)
+    for view, seat, public in positions + shuffled:
+        fresh = make_codec(game, table.options, table.num_seats)
+        assert np.array_equal(shared.observe(view, seat, public),
+                              fresh.observe(view, seat, public))

@@ -150,7 +150,7 @@ def test_bad_environment_options_are_refused_with_what_is_wrong() -> None:
     from kahvehane.errors import InvalidOptions
 
     with pytest.raises(InvalidOptions, match="players"):
-        env("casino")
+        env("casino", players=5)
     with pytest.raises(ValueError, match="layout is an Okey option"):
         env("koz_maca", layout="agent")
     with pytest.raises(ValueError, match="episode must be one of match, deal"):
@@ -213,3 +213,24 @@ def test_okey_seri_layout_discards_without_splitting_a_per() -> None:
         tiles = [parse_tile(t) for b in view["rack"] for t in b]
         best = best_arrangement(tiles, parse_tile(view["okey"]))
         assert view["ceza"] == best.unmatched_sum * (2 if view["okey"][0] in "RK" else 1)
+
+
+def test_the_order_enforcing_wrapper_still_enforces_the_order() -> None:
+    """``env`` forwards ``last`` and ``step`` straight to the environment (for speed):
+    before ``reset`` they fail as PettingZoo's own wrapper makes them fail, and a step
+    after the end changes nothing."""
+    e = env("koz_maca", episode="deal")
+    with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
+        e.last()
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before step"):
+        e.step(0)
+    e.reset(seed=4)
+    obs = e.last()[0]
+    assert np.array_equal(obs["action_mask"], e.unwrapped.observe(e.agent_selection)
+                          ["action_mask"])
+    while e.agents:
+        obs, _, term, trunc, _ = e.last()
+        e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    record = e.unwrapped.table.record()
+    e.step(0)  # (PettingZoo's logger warns)
+    assert e.unwrapped.table.record() == record

@@ -49,8 +49,10 @@ def test_the_level_is_served_with_every_game(server: Server) -> None:
         for g in r.json()["games"]:
             assert g["table_options"] == ["bot_level"]
             opt = g["options"]["bot_level"]
-            assert opt["choices"] == ["kolay", "orta", "zor"] and opt["default"] == "orta"
-            assert [c["en"] for c in opt["choice_labels"]] == ["easy", "medium", "hard"]
+            assert opt["choices"] == ["kolay", "orta", "zor", "egitilmis"]
+            assert opt["default"] == "orta"
+            assert [c["en"] for c in opt["choice_labels"]] == ["easy", "medium", "hard",
+                                                                "trained (Okey)"]
 
     asyncio.run(run())
 

@@ -22,7 +22,8 @@ def test_the_level_is_chosen_in_the_form_and_shown_on_the_bots_seat(
     sign_in_guest(host, f"Seviye{secrets.token_hex(2)}")
     host.select_option("#create-game", "balayi_kingi")
     level = host.locator("#opt-bot_level")
-    assert level.locator("option").all_text_contents() == ["kolay", "orta", "zor"]
+    assert level.locator("option").all_text_contents() == ["kolay", "orta", "zor",
+                                                            "eğitilmiş (Okey)"]
     assert level.input_value() == "orta"  # the default
 
     table = create_table(host, "balayi_kingi", {"bot_level": "zor"})

@@ -83,6 +83,12 @@ class Public:
     pending: Tokens = ()
 
 
+def set_ones(obs: Obs, on: list[int]) -> None:
+    """``obs[on] = 1``: the ones an encoder collected, set in one numpy assignment (an
+    index array made with ``fromiter`` costs a third of numpy's own list conversion)."""
+    obs[np.fromiter(on, np.intp, len(on))] = 1.0
+
+
 def squash(x: float, scale: float) -> float:
     """``x / (|x| + scale)``: any score into (−1, 1), monotone, 0.5 at ``x = scale``."""
     return x / (abs(x) + scale)
@@ -113,9 +119,16 @@ class Codec(ABC):
     def obs_size(self) -> int:
         return self.layout.size
 
-    @abstractmethod
     def observe(self, view: JSON, seat: int, public: Public) -> Obs:
         """The observation of ``seat`` from its view alone (and the public table)."""
+        obs = self.layout.zeros()
+        self.observe_into(obs, view, seat, public)
+        return obs
+
+    @abstractmethod
+    def observe_into(self, obs: Obs, view: JSON, seat: int, public: Public) -> None:
+        """Write :meth:`observe`'s vector into ``obs``, a zeroed row (a batched
+        environment's buffer row: the very same encoding, without a new array)."""
 
     @abstractmethod
     def tokens(self, action: Action, view: JSON) -> Tokens:

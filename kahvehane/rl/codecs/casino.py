@@ -147,9 +147,8 @@ class CasinoCodec(Codec):
 
     # -- observations -----------------------------------------------------------------------
 
-    def observe(self, view: JSON, seat: int, public: Public) -> Obs:
+    def observe_into(self, obs: Obs, view: JSON, seat: int, public: Public) -> None:
         lay, n, me = self.layout, self.num_seats, seat
-        obs = lay.zeros()
         hand, loose = lay["hand"], lay["loose"]
         for name in view.get("hand", ()):
             obs[hand + CARD_INDEX[name]] = 1.0
@@ -187,7 +186,6 @@ class CasinoCodec(Codec):
         obs[lay["players"] + 3] = 1.0 if view["partners"] else 0.0
         obs[lay["my_turn"]] = 1.0 if me in view["to_act"] else 0.0
         self._pending(obs, public.pending)
-        return obs
 
     def _pending(self, obs: Obs, pending: Tokens) -> None:
         lay = self.layout

@@ -5,7 +5,7 @@ discard · ``3 + t`` discard tile *t* · ``56 + t`` finish with tile *t* on the 
 ``109`` lay the rack out by seri diz · ``110`` by çift diz. Tiles are numbered as in
 :mod:`kahvehane.tiles`: R1..R13 = 0..12, Y = 13..25, B = 26..38, K = 39..51, J = 52.
 
-**The rack layout** (RULES.md rule 29) is scored in KDV only. With ``layout="seri"``
+**The rack layout** (docs/rules/okey.md rule 29) is scored in KDV only. With ``layout="seri"``
 (the default) the environment lays a KDV rack out for the agent: every rack by seri diz
 when a deal starts, and with each discard the 14 kept tiles by seri diz and the
 discarded tile alone at the end, so the tile leaves without splitting a per and the
@@ -24,7 +24,16 @@ from typing import Any
 from kahvehane.games.base import JSON, Action
 from kahvehane.games.okey.actions import LEFT, PILE, Arrange, Discard, Draw, Finish, ShowIndicator
 from kahvehane.games.okey.solver import best_arrangement, best_pairs_arrangement
-from kahvehane.rl.codecs.base import Codec, Layout, Obs, Public, Tokens, relative, squash
+from kahvehane.rl.codecs.base import (
+    Codec,
+    Layout,
+    Obs,
+    Public,
+    Tokens,
+    relative,
+    set_ones,
+    squash,
+)
 from kahvehane.tiles import NUM_KINDS, TILE_CODES, tile_name
 
 SHOW, DRAW_PILE, DRAW_LEFT = 0, 1, 2
@@ -89,21 +98,32 @@ class OkeyCodec(Codec):
         self.layout_mode = layout
         self._scale = 500.0 if self.kdv else 10.0
         self._deals = int(options["deals"])
+        #: The ones of each discard stack last seen, by (observer, seat): a step changes
+        #: one or two stacks, so the others are taken from here (compared in full, the
+        #: cache is a pure function of the view).
+        self._stacks: dict[tuple[int, int], tuple[list[str], list[int]]] = {}
 
-    def observe(self, view: JSON, seat: int, public: Public) -> Obs:
+    def observe_into(self, obs: Obs, view: JSON, seat: int, public: Public) -> None:
         lay, n, me = self.layout, self.num_seats, seat
-        obs = lay.zeros()
         on: list[int] = []  # the indices of the ones, set in one numpy assignment
         _counts(on, lay["rack"], [name for block in view.get("rack", ()) for name in block])
         on.append(lay["indicator"] + TILE_CODES[view["indicator"]])
         on.append(lay["okey"] + TILE_CODES[view["okey"]])
         discards, tops, sizes = lay["discards"], lay["discard_top"], lay["rack_sizes"]
+        stacks = self._stacks
         for s in range(n):
             r = relative(s, me, n)
             stack = view["discards"][s]
-            _counts(on, discards + 2 * NUM_KINDS * r, stack)
-            if stack:
-                on.append(tops + NUM_KINDS * r + TILE_CODES[stack[-1]])
+            seen = stacks.get((me, s))
+            if seen is not None and seen[0] == stack:
+                on.extend(seen[1])
+            else:
+                ones: list[int] = []
+                _counts(ones, discards + 2 * NUM_KINDS * r, stack)
+                if stack:
+                    ones.append(tops + NUM_KINDS * r + TILE_CODES[stack[-1]])
+                stacks[(me, s)] = (list(stack), ones)
+                on.extend(ones)
             obs[sizes + r] = view["rack_sizes"][s] / 15
         phase = view["phase"]
         if phase is not None:
@@ -117,7 +137,7 @@ class OkeyCodec(Codec):
         on.append(lay["starter"] + relative(view["starter"], me, n))
         if self.options.get("pairs"):
             on.append(lay["pairs"])
-        obs[on] = 1.0
+        set_ones(obs, on)
         obs[lay["pile_left"]] = view["pile_left"] / 48
         ceza = view.get("ceza")
         if ceza is not None:
@@ -127,7 +147,6 @@ class OkeyCodec(Codec):
         for s, t in enumerate(public.totals):
             obs[totals + relative(s, me, n)] = squash(t, self._scale)
         obs[lay["deals"]] = min(public.deals_done, self._deals) / self._deals
-        return obs
 
     def tokens(self, action: Action, view: JSON) -> Tokens:
         if isinstance(action, Discard):

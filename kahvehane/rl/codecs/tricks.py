@@ -23,6 +23,7 @@ from kahvehane.rl.codecs.base import (
     Public,
     Tokens,
     relative,
+    set_ones,
     squash,
 )
 
@@ -45,14 +46,45 @@ def _trick(on: list[int], view: JSON, offset: int, planes: Sequence[int]) -> Non
         on.append(offset + planes[entry["seat"]] + CARD_INDEX[entry["card"]])
 
 
-def _history(on: list[int], view: JSON, offset: int, planes: Sequence[int]) -> None:
-    """The cards each seat played in the finished tricks, one 52-plane per relative seat
-    (``planes`` covers two rounds of seats: a trick's *i*-th card is its leader's + *i*)."""
+def _encode_tricks(on: list[int], tricks: Sequence[JSON], offset: int,
+                   planes: Sequence[int]) -> None:
     index = CARD_INDEX
-    for trick in view["tricks"]:
+    for trick in tricks:
         leader = trick["leader"]
         for i, name in enumerate(trick["cards"]):
             on.append(offset + planes[leader + i] + index[name])
+
+
+class History:
+    """The cards each seat played in the finished tricks, one 52-plane per relative seat
+    (``planes`` covers two rounds of seats: a trick's *i*-th card is its leader's + *i*),
+    for one codec, kept per observer and extended as tricks are added: the finished
+    tricks only grow within a deal, so a view whose tricks begin with the ones encoded
+    last time (compared in full: the cache is a pure function of the view) needs only
+    its new tricks encoded. The whole history was the largest part of a Koz Maça
+    observation's cost (13 tricks × 4 cards at the end of a deal)."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, tuple[list[JSON], list[int]]] = {}
+
+    def add(self, on: list[int], view: JSON, offset: int, planes: Sequence[int],
+            me: int) -> None:
+        tricks: list[JSON] = view["tricks"]
+        cached = self._seen.get(me)
+        if cached is not None:
+            seen, ones = cached
+            k = len(seen)
+            if k <= len(tricks) and tricks[:k] == seen:
+                if k < len(tricks):
+                    ones = list(ones)
+                    _encode_tricks(ones, tricks[k:], offset, planes)
+                    self._seen[me] = (list(tricks), ones)
+                on.extend(ones)
+                return
+        ones = []
+        _encode_tricks(ones, tricks, offset, planes)
+        self._seen[me] = (list(tricks), ones)
+        on.extend(ones)
 
 
 def _planes(me: int, n: int) -> tuple[int, ...]:
@@ -91,38 +123,57 @@ class KozMacaCodec(Codec):
         self._scale = float(options["finish_score"])
         self._planes = [_planes(me, num_seats) for me in range(num_seats)]
         self._bids = tuple(Bid(s, b) for s in range(num_seats) for b in range(1, 14))
+        self._history = History()
+        self._offsets = {b.name: b.offset for b in self.layout.blocks}
+        self._relative = [tuple(relative(s, me, num_seats) for s in range(num_seats))
+                          for me in range(num_seats)]
+        lay = self.layout
+        self._seat_blocks = ((lay["leader"], "leader"), (lay["dealer"], "dealer"),
+                             (lay["kasa"] + 2, "kasa_claimant"))
 
-    def observe(self, view: JSON, seat: int, public: Public) -> Obs:
-        lay, n, me = self.layout, self.num_seats, seat
+    def observe_into(self, obs: Obs, view: JSON, seat: int, public: Public) -> None:
+        # (the hottest encoder of the benchmarks: offsets read once per codec, the
+        # relative seats from a table, the numbers set in one assignment)
+        o, n, me = self._offsets, self.num_seats, seat
         planes = self._planes[me]
-        obs = lay.zeros()
-        on: list[int] = []
-        _cards(on, lay["hand"], view.get("hand", ()))
-        _trick(on, view, lay["trick"], planes)
-        _history(on, view, lay["played"], planes)
-        bids, won = lay["bids"], lay["tricks_won"]
+        rel = self._relative[me]
+        index = CARD_INDEX
+        hand = o["hand"]
+        on: list[int] = [hand + index[name] for name in view.get("hand", ())]
+        _trick(on, view, o["trick"], planes)
+        self._history.add(on, view, o["played"], planes, me)
+        bids, won = o["bids"], o["tricks_won"]
+        at: list[int] = []
+        values: list[float] = []
+        view_bids, view_won = view["bids"], view["tricks_won"]
         for s in range(n):
-            r = relative(s, me, n)
-            bid = view["bids"][s]
+            r = rel[s]
+            bid = view_bids[s]
             on.append(bids + 14 * r + (0 if bid is None else bid))
-            obs[won + r] = view["tricks_won"][s] / 13
+            at.append(won + r)
+            values.append(view_won[s] / 13)
         if me in view["to_act"]:
-            on.append(lay["my_turn"])
-        on.append(lay["phase"] + (0 if view["phase"] == "bidding" else 1))
-        _one_hot_seat(on, lay["leader"], view["leader"], me, n)
-        _one_hot_seat(on, lay["dealer"], view["dealer"], me, n)
+            on.append(o["my_turn"])
+        on.append(o["phase"] + (0 if view["phase"] == "bidding" else 1))
+        for offset, key in self._seat_blocks:
+            who = view[key]
+            if who is not None:
+                on.append(offset + rel[who])
         if view["spades_broken"]:
-            on.append(lay["spades_broken"])
-        kasa = lay["kasa"]
+            on.append(o["spades_broken"])
+        kasa = o["kasa"]
         if view["kasa_open"]:
             on.append(kasa)
         if view["extra_deal"]:
             on.append(kasa + 1)
-        _one_hot_seat(on, kasa + 2, view["kasa_claimant"], me, n)
-        obs[on] = 1.0
-        _totals(obs, lay["totals"], public, me, n, self._scale)
-        obs[lay["deals"]] = public.deals_done / (public.deals_done + 10)
-        return obs
+        set_ones(obs, on)
+        totals, scale = o["totals"], self._scale
+        for s, t in enumerate(public.totals):
+            at.append(totals + rel[s])
+            values.append(squash(t, scale))
+        at.append(o["deals"])
+        values.append(public.deals_done / (public.deals_done + 10))
+        obs[at] = values
 
     def tokens(self, action: Action, view: JSON) -> Tokens:
         if isinstance(action, Play):
@@ -161,11 +212,11 @@ class BalayiKingiCodec(Codec):
     def __init__(self, options: Mapping[str, Any], num_seats: int) -> None:
         super().__init__(options, num_seats)
         self._planes = [_planes(me, num_seats) for me in range(num_seats)]
+        self._history = History()
 
-    def observe(self, view: JSON, seat: int, public: Public) -> Obs:
+    def observe_into(self, obs: Obs, view: JSON, seat: int, public: Public) -> None:
         lay, n, me = self.layout, self.num_seats, seat
         planes = self._planes[me]
-        obs = lay.zeros()
         on: list[int] = []
         _cards(on, lay["hand"], view.get("hand", ()))
         tops, covered, down_only = lay["tops"], lay["covered"], lay["down_only"]
@@ -188,7 +239,7 @@ class BalayiKingiCodec(Codec):
             obs[counts + 3 * r + 2] = player["tricks_won"] / 26
             on.extend(used + 5 * r + CONTRACTS.index(c) for c in player["used_contracts"])
         _trick(on, view, lay["trick"], planes)
-        _history(on, view, lay["played"], planes)
+        self._history.add(on, view, lay["played"], planes, me)
         contract = view["contract"]
         on.append(lay["contract"] + (0 if contract is None else 1 + CONTRACTS.index(contract)))
         on.append(lay["phase"] + (0 if view["phase"] == "contract" else 1))
@@ -198,10 +249,9 @@ class BalayiKingiCodec(Codec):
         _one_hot_seat(on, seats, view["chooser"], me, n)
         _one_hot_seat(on, seats + 2, view["dealer"], me, n)
         _one_hot_seat(on, seats + 4, view["leader"], me, n)
-        obs[on] = 1.0
+        set_ones(obs, on)
         _totals(obs, lay["totals"], public, me, n, 50.0)
         obs[lay["deals"]] = public.deals_done / 10
-        return obs
 
     def tokens(self, action: Action, view: JSON) -> Tokens:
         if isinstance(action, Play):
