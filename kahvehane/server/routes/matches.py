@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
+from sqlalchemy.orm import Session
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from kahvehane.errors import Message
 from kahvehane.games import GAME_NAMES
 from kahvehane.positions import MatchPositions
 from kahvehane.server.errors import (
@@ -36,10 +39,21 @@ from kahvehane.store.accounts import UserInfo, find_user
 from kahvehane.store.ledger import now_ms
 from kahvehane.store.matches import match_info
 from kahvehane.store.models import MatchRow
-from kahvehane.store.standings import chip_history, history, standings_rows, week_start
+from kahvehane.store.ratings import levels
+from kahvehane.store.standings import (
+    chip_history,
+    history,
+    rating_rows,
+    standings_rows,
+    week_start,
+    with_levels_and_ratings,
+)
 
-#: A leaderboard's periods (``?period=``).
+#: A leaderboard's periods (``?period=``) and orders (``?by=``).
 PERIODS = ("week", "all")
+ORDERS = ("standings", "rating")
+BAD_ORDER = Message("server.bad_order", "by is one of {choices}, not {by}",
+                    "sıralama {choices} değerlerinden biri olmalı, {by} değil")
 #: Finished matches kept replayed for their positions.
 REPLAYED = 8
 
@@ -106,7 +120,11 @@ async def positions(request: Request) -> Response:
 
 @endpoint
 async def leaderboard(request: Request) -> Response:
-    """``?period=week`` (from Monday 00:00 salon time) or ``all`` (the default)."""
+    """``?period=week`` (from Monday 00:00 salon time) or ``all`` (the default);
+    ``?by=standings`` (the game's ranking: points or wins, the default) or ``rating``
+    (the rating shown, best first; with ``week``, of those who played a counted match
+    this week). Each row's ``user`` has its ``level``, and the row its ``rating``.
+    Only counted matches make standings, and only people are listed."""
     game = request.path_params["game"]
     if game not in GAME_NAMES:
         raise HTTPError(404, "not_found", NO_GAME, game=repr(game))
@@ -115,13 +133,23 @@ async def leaderboard(request: Request) -> Response:
     if period not in PERIODS:
         raise HTTPError(400, "bad_request", BAD_PERIOD, choices=list(PERIODS),
                         period=repr(period))
+    by = request.query_params.get("by", "standings")
+    if by not in ORDERS:
+        raise HTTPError(400, "bad_request", BAD_ORDER, choices=list(ORDERS), by=repr(by))
     since = week_start(now_ms()) if period == "week" else None
-    rows = await context(request).salon.store.read(
-        lambda s: standings_rows(s, game, None, limit, since))
+    until = context(request).settings.rating_provisional
+
+    def read(s: Session) -> list[dict[str, Any]]:
+        rows = (rating_rows(s, game, limit, since, until) if by == "rating"
+                else standings_rows(s, game, None, limit, since))
+        return with_levels_and_ratings(s, rows, game, until)
+
+    rows = await context(request).salon.store.read(read)
     for rank, row in enumerate(rows, 1):
         row["rank"] = rank
         row.pop("game", None)
-    return JSONResponse({"game": game, "period": period, "since": since, "rows": rows})
+    return JSONResponse({"game": game, "period": period, "by": by, "since": since,
+                         "rows": rows})
 
 
 async def find(request: Request) -> UserInfo:
@@ -137,12 +165,20 @@ async def find(request: Request) -> UserInfo:
 
 @endpoint
 async def user(request: Request) -> Response:
-    """``GET /api/users/{name}``: a person and their standings in every game."""
+    """``GET /api/users/{name}``: a person (with their level) and their standings in
+    every game they have a counted match of, each with its ``rating`` (``None``:
+    unrated)."""
     u = await find(request)
-    rows = await context(request).salon.store.read(
-        lambda s: standings_rows(s, None, u.id, 100))
+    until = context(request).settings.rating_provisional
+
+    def read(s: Session) -> tuple[list[dict[str, Any]], int]:
+        rows = with_levels_and_ratings(s, standings_rows(s, None, u.id, 100), None, until)
+        return rows, levels(s, [u.id]).get(u.id, 1)
+
+    rows, level = await context(request).salon.store.read(read)
     standings = [{k: v for k, v in r.items() if k != "user"} for r in rows]
-    return JSONResponse({"user": {"id": u.id, "name": u.name, "guest": u.guest},
+    return JSONResponse({"user": {"id": u.id, "name": u.name, "guest": u.guest,
+                                  "level": level},
                          "standings": standings})
 
 
