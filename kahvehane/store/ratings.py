@@ -111,10 +111,10 @@ def levels(session: Session, user_ids: Iterable[int]) -> dict[int, int]:
     ids = sorted(set(user_ids))
     if not ids:
         return {}
-    counts = dict(session.execute(
+    counts: dict[int | None, int] = {uid: int(n) for uid, n in session.execute(
         select(MatchPlayer.user_id, func.count()).where(
             MatchPlayer.user_id.in_(ids), MatchPlayer.counted.is_(True))
-        .group_by(MatchPlayer.user_id)).tuples().all())
+        .group_by(MatchPlayer.user_id))}
     return {u: level_of(int(counts.get(u, 0))) for u in ids}
 
 

@@ -160,7 +160,7 @@ def rating_rows(session: Session, game: str, limit: int, since: int | None,
             MatchPlayer.counted.is_(True), MatchPlayer.finished_at >= since).exists())
     return [{"user": {"id": r.user_id, "name": name},
              **rating_json(r.mu, r.sigma, r.matches, provisional_until)}
-            for r, name in session.execute(q.limit(limit)).tuples()]
+            for r, name in session.execute(q.limit(limit))]
 
 
 def with_levels_and_ratings(session: Session, rows: list[dict[str, Any]], game: str | None,
