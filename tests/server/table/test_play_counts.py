@@ -105,7 +105,7 @@ def test_the_leaver_is_a_counted_loss_shown_as_left() -> None:
         match_id = await play_out(b, acting={"Kalan"})
         rows = rows_of(b, match_id)
         assert rows[0].left and rows[0].counted and rows[0].result == "loss"
-        assert rows[1].counted and not rows[1].left and rows[1].result in ("win", "draw")
+        assert rows[1].counted and not rows[1].left  # won or lost by the cards
         from kahvehane.store.standings import history
         shown = b.recorder.run(lambda s: history(s, kacan.user.id, 10, None))  # type: ignore[union-attr]
         assert shown[0]["left"] is True and shown[0]["result"] == "loss"
