@@ -240,6 +240,10 @@ NO_SUCH_DEAL = Message("http.no_such_deal", "the match has deals 0 to {last}, no
                       "oyunun elleri 0 ile {last} arası, {deal} yok")
 BAD_PERIOD = Message("http.bad_period", "period must be {choices}, not {period}",
                      "dönem {choices} olmalı, {period} değil")
+BAD_ORDER = Message("http.bad_order", "by must be {choices}, not {by}",
+                    "sıralama {choices} olmalı, {by} değil")
+BAD_IDS = Message("http.bad_ids", "ids is up to {max} account numbers, comma separated",
+                  "ids virgülle ayrılmış en çok {max} hesap numarası olmalı")
 NO_PLAYER = Message("http.no_player", "no such player", "böyle bir oyuncu yok")
 GUEST_NO_PASSWORD = Message("http.guest_no_password",
                             "a guest has no password to change: sign up for an account",

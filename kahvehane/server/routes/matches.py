@@ -13,10 +13,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from kahvehane.errors import Message
 from kahvehane.games import GAME_NAMES
 from kahvehane.positions import MatchPositions
 from kahvehane.server.errors import (
+    BAD_IDS,
+    BAD_ORDER,
     BAD_PERIOD,
     MATCH_ABORTED,
     MATCH_IN_PROGRESS,
@@ -52,8 +53,8 @@ from kahvehane.store.standings import (
 #: A leaderboard's periods (``?period=``) and orders (``?by=``).
 PERIODS = ("week", "all")
 ORDERS = ("standings", "rating")
-BAD_ORDER = Message("server.bad_order", "by is one of {choices}, not {by}",
-                    "sıralama {choices} değerlerinden biri olmalı, {by} değil")
+#: Accounts one ``/api/levels`` asks for at most.
+MAX_LEVEL_IDS = 50
 #: Finished matches kept replayed for their positions.
 REPLAYED = 8
 
@@ -206,11 +207,27 @@ async def user_chips(request: Request) -> Response:
     return JSONResponse({"points": rows})
 
 
+@endpoint
+async def user_levels(request: Request) -> Response:
+    """``GET /api/levels?ids=3,8,12``: the level of each account asked for (up to
+    :data:`MAX_LEVEL_IDS`), to show beside the names a page already has — a table's
+    seats, a chat line: ``{"levels": {"3": 2, ...}}`` (an unknown id: level 1)."""
+    raw = request.query_params.get("ids", "")
+    parts = [p for p in raw.split(",") if p]
+    ids = [row_id(p) for p in parts]
+    if not parts or len(parts) > MAX_LEVEL_IDS or any(i is None for i in ids):
+        raise HTTPError(400, "bad_request", BAD_IDS, max=MAX_LEVEL_IDS)
+    wanted = [i for i in ids if i is not None]
+    got = await context(request).salon.store.read(lambda s: levels(s, wanted))
+    return JSONResponse({"levels": {str(i): got.get(i, 1) for i in wanted}})
+
+
 ROUTES: list[BaseRoute] = [
     Route("/api/matches/{match_id}", match),
     Route("/api/matches/{match_id}/record", record),
     Route("/api/matches/{match_id}/positions", positions),
     Route("/api/leaderboard/{game}", leaderboard),
+    Route("/api/levels", user_levels),
     Route("/api/users/{name}", user),
     Route("/api/users/{name}/matches", user_matches),
     Route("/api/users/{name}/chips", user_chips),

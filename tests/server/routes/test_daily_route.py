@@ -51,4 +51,14 @@ def test_the_leaderboard_by_rating_and_a_bad_order(mount: Mount) -> None:
     r = c.get("/api/leaderboard/casino?by=rating&period=week")
     assert r.status_code == 200 and r.json()["by"] == "rating" and r.json()["rows"] == []
     bad = c.get("/api/leaderboard/casino?by=chips")
-    assert bad.status_code == 400 and bad.json()["error"]["i18n"]["code"] == "server.bad_order"
+    assert bad.status_code == 400 and bad.json()["error"]["i18n"]["code"] == "http.bad_order"
+
+
+def test_levels_of_the_names_a_page_shows(mount: Mount) -> None:
+    c = mount([*accounts.ROUTES, *matches.ROUTES])
+    c.post("/api/auth/signup", json={"name": "Seviyeli", "password": "sifre-1234"})
+    uid = c.get("/api/me").json()["user"]["id"]
+    assert c.get(f"/api/levels?ids={uid},999").json() == {"levels": {str(uid): 1, "999": 1}}
+    for bad in ("", "x", "0", ",".join(["1"] * 51)):
+        r = c.get(f"/api/levels?ids={bad}")
+        assert r.status_code == 400 and r.json()["error"]["i18n"]["code"] == "http.bad_ids"

@@ -147,3 +147,30 @@ def test_ratings_move_once_per_counted_match_and_not_for_an_uncounted_one() -> N
         assert after == before
 
     run(go())
+
+
+def test_a_level_comes_from_counted_matches_only() -> None:
+    async def go() -> None:
+        from kahvehane.store.models import MatchPlayer as MP
+        from kahvehane.store.ratings import levels
+
+        b = Bench("casino", CASINO)
+        b.viewer("Seviye")
+        await b.begin("Seviye")
+        match_id = await play_out(b, acting={"Seviye"})
+        uid = b.users["Seviye"].id
+        row = rows_of(b, match_id)[0]
+        assert b.recorder.run(lambda s: levels(s, [uid])) == {uid: 1}
+
+        def copies(s: Any, counted: bool, first: int) -> None:  # four more, as if played
+            s.add_all([MP(match_id=match_id, game="casino", seat=seat, user_id=uid,
+                          name="Seviye", result="win", total=0, points_x12=0, chips_net=0,
+                          finished_at=row.finished_at, counted=counted)
+                       for seat in range(first, first + 4)])
+
+        b.recorder.run(lambda s: copies(s, False, 10))
+        assert b.recorder.run(lambda s: levels(s, [uid])) == {uid: 1}  # uncounted: none
+        b.recorder.run(lambda s: copies(s, True, 20))
+        assert b.recorder.run(lambda s: levels(s, [uid])) == {uid: 2}  # 5 counted
+
+    run(go())
