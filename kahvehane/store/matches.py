@@ -130,12 +130,19 @@ def action_row(match_id: int, k: int, i: int, action: dict[str, Any], auto: bool
 
 
 def decisions(session: Session, match_id: int, seats: int) -> list[tuple[int, int]]:
-    """Per seat, ``(own, auto)``: the match's actions its person decided, and those the
-    server made for it (a bot while they were away or after they left)."""
+    """Per seat, ``(own, auto)``: the match's moves its person decided, and those the
+    server made for it (a bot while they were away or after they left). The game's free
+    actions (``GameSpec.free_actions``: Okey's ``arrange``, sent at any time and ending
+    no turn) are not decisions: arranging a rack while the bot makes every move must not
+    make the moves one's own."""
+    game = session.scalar(select(MatchRow.game).where(MatchRow.id == match_id))
+    free = set(get_spec(game).free_actions) if game is not None else set()
     out = [[0, 0] for _ in range(seats)]
     for action, auto in session.execute(
             select(ActionRow.action, ActionRow.auto).where(ActionRow.match_id == match_id)):
-        seat = action.get("seat") if isinstance(action, dict) else None
+        if not isinstance(action, dict) or action.get("act") in free:
+            continue
+        seat = action.get("seat")
         if isinstance(seat, int) and 0 <= seat < seats:
             out[seat][1 if auto else 0] += 1
     return [(own, made) for own, made in out]

@@ -107,3 +107,33 @@ def test_a_claim_holds_across_a_kill_9(fresh_db: str, tmp_path: Path) -> None:
         assert store.run_sync(audit) == []
     finally:
         store.close()
+
+
+def test_migration_0006_goes_down_and_up_again(fresh_db: str) -> None:
+    """Who decided each action, the counted and left flags, ratings and daily claims:
+    one migration that can be undone and done again, on SQLite and PostgreSQL."""
+    from alembic import command
+    from sqlalchemy import inspect
+
+    from kahvehane.store.db import alembic_config, make_engine
+
+    engine = make_engine(fresh_db)
+    cfg = alembic_config()
+
+    def run(step: str, rev: str) -> set[str]:
+        with engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            getattr(command, step)(cfg, rev)
+        insp = inspect(engine)
+        return ({f"actions.{c['name']}" for c in insp.get_columns("actions")}
+                | {f"match_players.{c['name']}" for c in insp.get_columns("match_players")}
+                | set(insp.get_table_names()))
+
+    try:
+        new = {"actions.auto", "match_players.counted", "match_players.left", "ratings",
+               "daily_claims"}
+        assert new <= run("upgrade", "head")
+        assert not new & run("downgrade", "0005")
+        assert new <= run("upgrade", "head")
+    finally:
+        engine.dispose()

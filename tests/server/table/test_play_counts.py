@@ -174,3 +174,26 @@ def test_a_level_comes_from_counted_matches_only() -> None:
         assert b.recorder.run(lambda s: levels(s, [uid])) == {uid: 2}  # 5 counted
 
     run(go())
+
+
+def test_arranging_ones_rack_while_the_bot_moves_is_not_playing() -> None:
+    """Okey's ``arrange`` is a free action (sent at any time, ending no turn): only the
+    moves are decisions, so an account that arranges every turn and lets its clock run
+    out, the away bot moving for it, still made none of its own."""
+    from kahvehane.store.matches import action_row, decisions, start_match
+    from kahvehane.store.models import ActionRow as AR
+
+    b = Bench("duz_okey")
+    uid = b.user("Dizen").id
+    table_id = b.table.id
+    match_id = b.recorder.run(lambda s: start_match(
+        s, table_id, "duz_okey", {"deals": 3}, ["Dizen", "b", "c", "d"],
+        [uid, None, None, None], [None, "random", "random", "random"], None).match_id)
+    rows = []
+    for i in range(0, 40, 2):
+        rows.append(action_row(match_id, 0, i, {"seat": 0, "act": "arrange"}))
+        rows.append(action_row(match_id, 0, i + 1, {"seat": 0, "act": "discard"}, True))
+    rows.append(action_row(match_id, 0, 40, {"seat": 1, "act": "draw"}, True))
+    b.recorder.run(lambda s: s.execute(AR.__table__.insert(), rows))
+    assert b.recorder.run(lambda s: decisions(s, match_id, 4)) == [(0, 20), (0, 1), (0, 0),
+                                                                     (0, 0)]
