@@ -234,6 +234,7 @@ NEW_ACCOUNTS_LIMITED = Message(
 BAD_CREDENTIALS = Message("http.bad_credentials", "wrong name or password",
                           "ad ya da şifre yanlış")
 NO_OPEN_TABLE = Message("http.no_open_table", "no such open table", "böyle açık bir masa yok")
+NO_SUCH_TABLE = Message("http.no_table", "no such table", "böyle bir masa yok")
 NO_MATCH = Message("http.no_match", "no such match", "böyle bir oyun yok")
 NO_GAME = Message("http.no_game", "no game {game}", "{game} diye bir oyun yok")
 NO_SUCH_DEAL = Message("http.no_such_deal", "the match has deals 0 to {last}, not {deal}",

@@ -25,6 +25,7 @@ from kahvehane.store.models import (
     MatchPlayer,
     MatchRow,
     Rating,
+    SalonTable,
     User,
 )
 from kahvehane.store.ratings import levels, rating_json
@@ -33,7 +34,7 @@ from kahvehane.store.ratings import levels, rating_json
 POINTS_SCALE = 12
 
 __all__ = ["POINTS_SCALE", "SALON_TIME", "SeatOutcome", "chip_history", "history",
-           "play_rule", "rating_rows", "seat_outcomes", "standings_rows", "week_start",
+           "play_rule", "rating_rows", "seat_outcomes", "series", "standings_rows", "week_start",
            "with_levels_and_ratings"]
 
 #: The salon's clock for "this week": Türkiye time (UTC+3 all year since 2016).
@@ -179,6 +180,27 @@ def with_levels_and_ratings(session: Session, rows: list[dict[str, Any]], game: 
             r["rating"] = None if x is None else rating_json(x.mu, x.sigma, x.matches,
                                                              provisional_until)
     return rows
+
+
+def series(session: Session, table_id: str) -> dict[str, Any] | None:
+    """The running series of a table (its rematches): each person's matches won at it
+    and matches played, most wins first, and the number of its finished matches —
+    ``None`` for no such table. A leaver's match is a loss here too (their stored
+    result); bots are not listed."""
+    if session.get(SalonTable, table_id) is None:
+        return None
+    wins = func.sum(case((MatchPlayer.result == "win", 1), else_=0))
+    q = (select(MatchPlayer.user_id, User.name, wins, func.count())
+         .join(MatchRow, MatchRow.id == MatchPlayer.match_id)
+         .join(User, User.id == MatchPlayer.user_id)
+         .where(MatchRow.table_id == table_id)
+         .group_by(MatchPlayer.user_id, User.name)
+         .order_by(wins.desc(), User.name))
+    played = session.scalar(select(func.count()).select_from(MatchRow).where(
+        MatchRow.table_id == table_id, MatchRow.status == "finished"))
+    return {"table": table_id, "matches": int(played or 0),
+            "people": [{"user": {"id": uid, "name": name}, "wins": int(w), "matches": int(n)}
+                       for uid, name, w, n in session.execute(q)]}
 
 
 def _points(x12: int) -> int | float:

@@ -62,3 +62,18 @@ def test_levels_of_the_names_a_page_shows(mount: Mount) -> None:
     for bad in ("", "x", "0", ",".join(["1"] * 51)):
         r = c.get(f"/api/levels?ids={bad}")
         assert r.status_code == 400 and r.json()["error"]["i18n"]["code"] == "http.bad_ids"
+
+
+def test_a_tables_series_route(mount: Mount) -> None:
+    from kahvehane.server.routes import tables
+
+    c = mount([*accounts.ROUTES, *tables.ROUTES])
+    c.post("/api/auth/guest", json={"name": "misafir"})
+    table_id = c.post("/api/tables", json={"game": "casino", "options": {"players": 2}}
+                      ).json()["table"]["id"]
+    r = c.get(f"/api/tables/{table_id}/series")
+    assert r.status_code == 200 and r.json()["series"] == {"table": table_id, "matches": 0,
+                                                          "people": []}
+    missing = c.get("/api/tables/yok/series")
+    assert missing.status_code == 404 and missing.json()["error"]["i18n"]["code"] == (
+        "http.no_table")

@@ -197,3 +197,33 @@ def test_arranging_ones_rack_while_the_bot_moves_is_not_playing() -> None:
     b.recorder.run(lambda s: s.execute(AR.__table__.insert(), rows))
     assert b.recorder.run(lambda s: decisions(s, match_id, 4)) == [(0, 20), (0, 1), (0, 0),
                                                                      (0, 0)]
+
+
+def test_the_series_of_a_tables_rematches() -> None:
+    """Rematches at one table keep a running series: each person's matches won there
+    (issue 30 item 8), bots not listed."""
+    from kahvehane.store.standings import series
+
+    async def go() -> None:
+        b = Bench("casino", CASINO)
+        a, c = b.viewer("Birinci"), b.viewer("İkinci")
+        assert b.recorder.run(lambda s: series(s, b.table.id)) == {
+            "table": b.table.id, "matches": 0, "people": []}
+        await b.begin("Birinci", "İkinci")
+        first = await play_out(b, acting={"Birinci", "İkinci"})
+        for v in (a, c):
+            assert (await b.send(v, "rematch") or {})["type"] == "ok"
+        await b.advance(b.settings.countdown + 1)
+        second = await play_out(b, acting={"Birinci", "İkinci"})
+        wins: dict[str, int] = {"Birinci": 0, "İkinci": 0}
+        for m in (first, second):
+            for r in rows_of(b, m).values():
+                wins[r.name] += r.result == "win"
+        got = b.recorder.run(lambda s: series(s, b.table.id))
+        assert got is not None and got["matches"] == 2
+        assert {p["user"]["name"]: (p["wins"], p["matches"]) for p in got["people"]} == {
+            n: (w, 2) for n, w in wins.items()}
+        assert [p["wins"] for p in got["people"]] == sorted(wins.values(), reverse=True)
+        assert b.recorder.run(lambda s: series(s, "yok")) is None
+
+    run(go())
