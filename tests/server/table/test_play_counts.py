@@ -120,6 +120,13 @@ def test_the_leaver_is_a_counted_loss_shown_as_left() -> None:
         top = b.recorder.run(lambda s: rating_rows(s, "casino", 10, None, 10))
         assert [r["user"]["name"] for r in top] == ["Kalan", "Kaçan"]
         assert top[0]["provisional"] and top[0]["matches"] == 1
+        # the profile: the leaver's line in casino, with its level and rating
+        from kahvehane.store.standings import with_levels_and_ratings
+        uid = kacan.user.id  # type: ignore[union-attr]
+        prof = b.recorder.run(lambda s: with_levels_and_ratings(
+            s, standings_rows(s, None, uid, 10), None, 10))
+        assert [(p["game"], p["matches"], p["wins"]) for p in prof] == [("casino", 1, 0)]
+        assert prof[0]["user"]["level"] == 1 and prof[0]["rating"]["rating"] < 1000
 
     run(go())
 
