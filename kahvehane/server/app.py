@@ -21,15 +21,15 @@ from starlette.types import ASGIApp
 from kahvehane.server.addresses import trusted_networks
 from kahvehane.server.gateway import Gateway
 from kahvehane.server.limits import Limiter, StoreLimiter
-from kahvehane.server.routes import accounts, matches, pages, tables, ws
+from kahvehane.server.routes import accounts, daily, matches, pages, tables, ws
 from kahvehane.server.routes.base import Context
 from kahvehane.server.routes.security import SecurityHeaders
 from kahvehane.server.salon import Salon
 from kahvehane.server.settings import Settings
 
 #: The API's and the WebSocket's routes, by area (the web client's files come last).
-API_ROUTES: tuple[list[BaseRoute], ...] = (pages.ROUTES, accounts.ROUTES, tables.ROUTES,
-                                           matches.ROUTES, ws.ROUTES)
+API_ROUTES: tuple[list[BaseRoute], ...] = (pages.ROUTES, accounts.ROUTES, daily.ROUTES,
+                                           tables.ROUTES, matches.ROUTES, ws.ROUTES)
 
 
 class SalonApp(Starlette):

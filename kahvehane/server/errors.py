@@ -234,12 +234,17 @@ NEW_ACCOUNTS_LIMITED = Message(
 BAD_CREDENTIALS = Message("http.bad_credentials", "wrong name or password",
                           "ad ya da şifre yanlış")
 NO_OPEN_TABLE = Message("http.no_open_table", "no such open table", "böyle açık bir masa yok")
+NO_SUCH_TABLE = Message("http.no_table", "no such table", "böyle bir masa yok")
 NO_MATCH = Message("http.no_match", "no such match", "böyle bir oyun yok")
 NO_GAME = Message("http.no_game", "no game {game}", "{game} diye bir oyun yok")
 NO_SUCH_DEAL = Message("http.no_such_deal", "the match has deals 0 to {last}, not {deal}",
                       "oyunun elleri 0 ile {last} arası, {deal} yok")
 BAD_PERIOD = Message("http.bad_period", "period must be {choices}, not {period}",
                      "dönem {choices} olmalı, {period} değil")
+BAD_ORDER = Message("http.bad_order", "by must be {choices}, not {by}",
+                    "sıralama {choices} olmalı, {by} değil")
+BAD_IDS = Message("http.bad_ids", "ids is up to {max} account numbers, comma separated",
+                  "ids virgülle ayrılmış en çok {max} hesap numarası olmalı")
 NO_PLAYER = Message("http.no_player", "no such player", "böyle bir oyuncu yok")
 GUEST_NO_PASSWORD = Message("http.guest_no_password",
                             "a guest has no password to change: sign up for an account",

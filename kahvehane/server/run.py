@@ -30,6 +30,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="pause between deals, s (3)")
     p.add_argument("--starting-chips", type=int, default=d.starting_chips)
     p.add_argument("--guest-chips", type=int, default=d.guest_chips)
+    p.add_argument("--daily-bonus", type=int, default=d.daily_bonus,
+                   help="chips a signed-up account may claim once a day, Europe/Istanbul;"
+                        " 0: none (500)")
+    p.add_argument("--daily-floor", type=int, default=d.daily_floor,
+                   help="an account below this many chips may be topped up to it once a"
+                        " day; 0: none (1000)")
+    p.add_argument("--rating-provisional", type=int, default=d.rating_provisional,
+                   help="a rating is provisional until this many rated matches (10)")
     p.add_argument("--new-accounts", type=int, default=d.new_accounts_per_hour,
                    help="new accounts (guests and sign-ups) per address an hour (10)")
     p.add_argument("--rate", type=float, default=d.rate, help="messages/s per connection")
@@ -87,7 +95,9 @@ def settings_from(args: argparse.Namespace) -> Settings:
         db_url=args.db, db_deadline=args.db_deadline, countdown=args.countdown,
         clock=args.clock, bot_delay=args.bot_delay,
         deal_pause=args.deal_pause, starting_chips=args.starting_chips,
-        guest_chips=args.guest_chips, new_accounts_per_hour=args.new_accounts, rate=args.rate,
+        guest_chips=args.guest_chips, daily_bonus=args.daily_bonus,
+        daily_floor=args.daily_floor, rating_provisional=args.rating_provisional,
+        new_accounts_per_hour=args.new_accounts, rate=args.rate,
         burst=args.burst,
         idle_close=args.idle_close, secure_cookies=args.secure_cookies,
         session_days=args.session_days,

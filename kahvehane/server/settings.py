@@ -35,6 +35,13 @@ class Settings:
     # granted once to a new guest; a guest never sits at a table with an entry, so no
     # chip ever leaves a guest's account (docs/server.md "Guests and chips")
     guest_chips: int = 0
+    # daily chips (kahvehane.store.daily): the bonus a signed-up account may claim once
+    # a salon day, and the floor an account below it is topped up to once a day (the
+    # lowest entry the salon expects people to pay); 0 turns either off
+    daily_bonus: int = 500
+    daily_floor: int = 1_000
+    # a rating is shown as provisional until this many rated matches of its game
+    rating_provisional: int = 10
     new_accounts_per_hour: int = 10  # guests and sign-ups from one address, an hour
     max_message_bytes: int = 16 * 1024
     rate: float = 20.0  # messages per second per connection (token bucket)

@@ -43,6 +43,7 @@ from kahvehane.store.models import (
     SalonTable,
     User,
 )
+from kahvehane.store.ratings import rate_match
 
 
 # ----------------------------------------------------------------- match start / play
@@ -122,8 +123,29 @@ def deal_row(match_id: int, k: int, seed: str, commitment: str) -> dict[str, Any
             "created_at": now_ms()}
 
 
-def action_row(match_id: int, k: int, i: int, action: dict[str, Any]) -> dict[str, Any]:
-    return {"match_id": match_id, "k": k, "i": i, "action": action}
+def action_row(match_id: int, k: int, i: int, action: dict[str, Any], auto: bool = False
+               ) -> dict[str, Any]:
+    """An action's row (``auto``: the server made it for its seat, nobody decided it)."""
+    return {"match_id": match_id, "k": k, "i": i, "action": action, "auto": auto}
+
+
+def decisions(session: Session, match_id: int, seats: int) -> list[tuple[int, int]]:
+    """Per seat, ``(own, auto)``: the match's moves its person decided, and those the
+    server made for it (a bot while they were away or after they left). The game's free
+    actions (``GameSpec.free_actions``: Okey's ``arrange``, sent at any time and ending
+    no turn) are not decisions: arranging a rack while the bot makes every move must not
+    make the moves one's own."""
+    game = session.scalar(select(MatchRow.game).where(MatchRow.id == match_id))
+    free = set(get_spec(game).free_actions) if game is not None else set()
+    out = [[0, 0] for _ in range(seats)]
+    for action, auto in session.execute(
+            select(ActionRow.action, ActionRow.auto).where(ActionRow.match_id == match_id)):
+        if not isinstance(action, dict) or action.get("act") in free:
+            continue
+        seat = action.get("seat")
+        if isinstance(seat, int) and 0 <= seat < seats:
+            out[seat][1 if auto else 0] += 1
+    return [(own, made) for own, made in out]
 
 
 def save_seat_changes(session: Session, match_id: int, changes: list[dict[str, Any]]) -> None:
@@ -183,6 +205,10 @@ class SeatOutcome:
     total: int
     points_x12: int
     chips_net: int = 0
+    #: whether it counts in the person's standings and rating, and whether they left
+    #: the match (:func:`kahvehane.store.standings.play_rule`)
+    counted: bool = True
+    left: bool = False
 
 
 @dataclass
@@ -223,15 +249,33 @@ def finish_match(session: Session, match_id: int, summary: MatchSummary,
     session.add_all([
         MatchPlayer(match_id=match_id, game=row.game, seat=o.seat, user_id=o.user_id,
                     name=o.name, result=o.result, total=o.total, points_x12=o.points_x12,
-                    chips_net=o.chips_net, finished_at=now)
+                    chips_net=o.chips_net, finished_at=now, counted=o.counted,
+                    left=o.left)
         for o in outcomes
     ])
+    if rated(row.bots):
+        rate_match(session, match_id, row.game, rating_order(outcomes))
     row.status = "finished"
     row.finished_at = now
     row.result = result
     row.record = record
     table.matches_played += 1
     return FinishedMatch(chips_net, kasa, outcomes)
+
+
+def rated(bots: Sequence[Any]) -> bool:
+    """Whether a match is rated: it started with people at every seat (a table with
+    a bot is rated not at all, kahvehane.store.ratings)."""
+    return all(b is None for b in bots)
+
+
+def rating_order(outcomes: Sequence[SeatOutcome]) -> list[tuple[int, tuple[int, ...]]]:
+    """The counted people of a finished match, each with their place key: leavers
+    last, then winners (and those sharing first place) before losers, then by
+    ranking points (the games ranked by them; equal points tie)."""
+    return [(o.user_id, (int(o.left), 0 if o.result in ("win", "draw") else 1,
+                         -o.points_x12))
+            for o in outcomes if o.counted and o.user_id is not None]
 
 
 # ----------------------------------------------------------------- loading

@@ -13,6 +13,7 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -188,6 +189,10 @@ class ActionRow(Base):
     k: Mapped[int] = mapped_column(Integer)
     i: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # made by the server for its seat (a bot's seat, or a bot playing for an away person
+    # or one who left), not decided by the seat's person (migration 0006): what
+    # :func:`kahvehane.store.standings.play_rule` counts
+    auto: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
 
 
 class MatchPlayer(Base):
@@ -210,6 +215,12 @@ class MatchPlayer(Base):
     points_x12: Mapped[int] = mapped_column(BigInteger)  # ranking points × 12 (exact)
     chips_net: Mapped[int] = mapped_column(BigInteger)
     finished_at: Mapped[int] = mapped_column(BigInteger)
+    # whether the match counts in the person's standings and rating: they made at least
+    # half of their own decisions, or they left it (a counted loss); False for a bot's
+    # seat (migration 0006; older rows count, as they did)
+    counted: Mapped[bool] = mapped_column(Boolean, default=True, server_default="1")
+    # they left the match before its end ("terk"): a loss, last place
+    left: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
 
 
 class ChatLine(Base):
@@ -241,3 +252,37 @@ class ThrottleRow(Base):
     count: Mapped[int] = mapped_column(Integer)
     first_at: Mapped[int] = mapped_column(BigInteger)
     last_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class Rating(Base):
+    """A person's rating in one game (OpenSkill Plackett–Luce: ``mu`` and its
+    uncertainty ``sigma``), after ``matches`` rated matches (kahvehane.store.ratings)."""
+
+    __tablename__ = "ratings"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    game: Mapped[str] = mapped_column(String(20), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    matches: Mapped[int] = mapped_column(Integer, default=0)
+    last_match: Mapped[int] = mapped_column(Integer)  # the last match rated
+    updated_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class DailyClaim(Base):
+    """A daily chip grant taken (``kind``: ``bonus`` or ``floor``) on one salon day
+    (``day``: ``YYYY-MM-DD``, Europe/Istanbul). The unique key is what makes a claim
+    happen once a day whatever runs at once, restarts or serves on another node: the
+    database refuses the second row (kahvehane.store.daily)."""
+
+    __tablename__ = "daily_claims"
+    __table_args__ = (UniqueConstraint("user_id", "kind", "day"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(10))
+    day: Mapped[str] = mapped_column(String(10))
+    amount: Mapped[int] = mapped_column(BigInteger)
+    txn_id: Mapped[int] = mapped_column(ForeignKey("ledger_txns.id"))
+    created_at: Mapped[int] = mapped_column(BigInteger)

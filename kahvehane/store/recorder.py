@@ -27,7 +27,7 @@ from kahvehane.games.base import MatchSummary
 from kahvehane.store import matches, tables
 from kahvehane.store.accounts import chips_of
 from kahvehane.store.matches import ACTIONS, DEALS, FinishedMatch, StartedMatch
-from kahvehane.store.standings import seat_outcomes
+from kahvehane.store.standings import play_rule, seat_outcomes
 from kahvehane.store.tables import CHAT_LINES
 
 __all__ = ["TableRecorder"]
@@ -95,9 +95,11 @@ class TableRecorder(ABC):
         """Deal ``k``'s secret seed and its published commitment."""
         await self.insert(DEALS, [matches.deal_row(match_id, k, seed, commitment)])
 
-    async def save_action(self, match_id: int, k: int, i: int, action: JSON) -> None:
-        """Action ``i`` of deal ``k`` (its record form)."""
-        await self.insert(ACTIONS, [matches.action_row(match_id, k, i, action)])
+    async def save_action(self, match_id: int, k: int, i: int, action: JSON,
+                          auto: bool = False) -> None:
+        """Action ``i`` of deal ``k`` (its record form; ``auto``: the server made it for
+        its seat — a bot's, or a bot playing for an away person or one who left)."""
+        await self.insert(ACTIONS, [matches.action_row(match_id, k, i, action, auto)])
 
     async def save_seat_changes(self, match_id: int, changes: Sequence[JSON]) -> None:
         """Every seat change of the match so far (docs/records.md "Seat changes")."""
@@ -106,12 +108,21 @@ class TableRecorder(ABC):
 
     async def finish_match(self, match_id: int, summary: MatchSummary, result: JSON,
                            record: JSON, players: Sequence[str],
-                           seat_users: Sequence[int | None]) -> FinishedMatch:
-        """Settle the chips and write the standings and the record, one transaction
-        (``seat_users``: the people at the seats now, ``players``: the names shown)."""
+                           seat_users: Sequence[int | None],
+                           flags: Sequence[str] = ()) -> FinishedMatch:
+        """Settle the chips and write the standings, the ratings and the record, one
+        transaction (``seat_users``: the people at the seats now, ``players``: the names
+        shown, ``flags``: who had left, :meth:`save_seat_flags`). Which seats count is
+        :func:`~kahvehane.store.standings.play_rule` of who decided the saved actions."""
         outcomes = seat_outcomes(summary, players, seat_users)
-        return await self.write(lambda s: matches.finish_match(
-            s, match_id, summary, result, record, outcomes))
+        left = list(flags)
+
+        def op(s: Session) -> FinishedMatch:
+            decided = matches.decisions(s, match_id, len(outcomes))
+            return matches.finish_match(s, match_id, summary, result, record,
+                                        play_rule(outcomes, left, decided))
+
+        return await self.write(op)
 
     async def abort_match(self, match_id: int, reason: str,
                           stay: Sequence[int | None]) -> int | None:

@@ -19,13 +19,23 @@ from kahvehane.games import get_spec
 from kahvehane.games.base import MatchSummary
 from kahvehane.store.ledger import user_account
 from kahvehane.store.matches import SeatOutcome, match_info
-from kahvehane.store.models import LedgerEntry, LedgerTxn, MatchPlayer, MatchRow, User
+from kahvehane.store.models import (
+    LedgerEntry,
+    LedgerTxn,
+    MatchPlayer,
+    MatchRow,
+    Rating,
+    SalonTable,
+    User,
+)
+from kahvehane.store.ratings import levels, rating_json
 
 #: Ranking points are stored × 12: exact for the shares they come in (3.5, 5/3, ...).
 POINTS_SCALE = 12
 
 __all__ = ["POINTS_SCALE", "SALON_TIME", "SeatOutcome", "chip_history", "history",
-           "seat_outcomes", "standings_rows", "week_start"]
+           "play_rule", "rating_rows", "seat_outcomes", "series", "standings_rows", "week_start",
+           "with_levels_and_ratings"]
 
 #: The salon's clock for "this week": Türkiye time (UTC+3 all year since 2016).
 SALON_TIME = timezone(timedelta(hours=3), "TRT")
@@ -65,6 +75,44 @@ def seat_outcomes(summary: MatchSummary, players: Sequence[str],
     return out
 
 
+def play_rule(outcomes: Sequence[SeatOutcome], flags: Sequence[str],
+              decided: Sequence[tuple[int, int]]) -> list[SeatOutcome]:
+    """Which seats' matches count, and the leavers' loss (docs/server.md "Standings
+    that reflect play"); ``flags``: each seat's away flag at the end (``"left"``: gave
+    the seat up, a bot played it to the end), ``decided``: per seat ``(own, auto)``
+    actions (:func:`kahvehane.store.matches.decisions`).
+
+    * a bot's seat never counts (a match with no person is no one's);
+    * a person who **left** ("terk") counts, as a loss in last place: their ranking
+      points are the lowest any seat has;
+    * anyone else counts only if they decided at least half of their own actions
+      (a move made for them while away is not theirs; none at all: it does not count).
+
+    The chips are not touched: entries already paid follow the game's settlement.
+
+    >>> o = [SeatOutcome(0, 7, "a", "win", 10, 36), SeatOutcome(1, 8, "b", "loss", 4, 12),
+    ...      SeatOutcome(2, None, "c", "loss", 2, 0)]
+    >>> [(x.result, x.points_x12, x.counted, x.left)
+    ...  for x in play_rule(o, ["left", "", ""], [(1, 9), (3, 3), (5, 0)])]
+    [('loss', 0, True, True), ('loss', 12, True, False), ('loss', 0, False, False)]
+    """
+    lowest = min((o.points_x12 for o in outcomes), default=0)
+    out: list[SeatOutcome] = []
+    for o in outcomes:
+        own, auto = decided[o.seat] if o.seat < len(decided) else (0, 0)
+        left = o.user_id is not None and o.seat < len(flags) and flags[o.seat] == "left"
+        if o.user_id is None:
+            counted = False
+        elif left:
+            counted = True
+        else:
+            counted = own > 0 and 2 * own >= own + auto
+        out.append(SeatOutcome(o.seat, o.user_id, o.name, "loss" if left else o.result,
+                               o.total, lowest if left else o.points_x12, o.chips_net,
+                               counted=counted, left=left))
+    return out
+
+
 def standings_rows(session: Session, game: str | None, user_id: int | None,
                    limit: int, since: int | None = None) -> list[dict[str, Any]]:
     """Standings per game and person: a game's leaderboard (``game``; guests left out),
@@ -79,6 +127,7 @@ def standings_rows(session: Session, game: str | None, user_id: int | None,
         .join(User, User.id == MatchPlayer.user_id)
         .group_by(MatchPlayer.game, MatchPlayer.user_id, User.name)
     )
+    q = q.where(MatchPlayer.counted.is_(True))  # play_rule: only matches of one's own
     if game is not None:
         q = q.where(MatchPlayer.game == game, User.guest.is_(False))
         if get_spec(game).ranking == "points":
@@ -98,6 +147,62 @@ def standings_rows(session: Session, game: str | None, user_id: int | None,
     return rows
 
 
+def rating_rows(session: Session, game: str, limit: int, since: int | None,
+                provisional_until: int) -> list[dict[str, Any]]:
+    """A game's leaderboard by rating (guests left out, bots have none): the people
+    rated in ``game``, best shown rating first (``mu − 3·sigma``); with ``since`` (ms),
+    those who played a counted match of it from then on."""
+    q = (select(Rating, User.name).join(User, User.id == Rating.user_id)
+         .where(Rating.game == game, User.guest.is_(False))
+         .order_by((Rating.mu - 3 * Rating.sigma).desc(), User.name))
+    if since is not None:
+        q = q.where(select(MatchPlayer.id).where(
+            MatchPlayer.user_id == Rating.user_id, MatchPlayer.game == game,
+            MatchPlayer.counted.is_(True), MatchPlayer.finished_at >= since).exists())
+    return [{"user": {"id": r.user_id, "name": name},
+             **rating_json(r.mu, r.sigma, r.matches, provisional_until)}
+            for r, name in session.execute(q.limit(limit))]
+
+
+def with_levels_and_ratings(session: Session, rows: list[dict[str, Any]], game: str | None,
+                            provisional_until: int) -> list[dict[str, Any]]:
+    """``rows`` (each with a ``user``) with the person's level beside the name and,
+    for one ``game`` (or each row's own ``game``), their rating (``None``: unrated)."""
+    ids = [int(r["user"]["id"]) for r in rows]
+    lv = levels(session, ids)
+    rated = {(x.user_id, x.game): x for x in session.scalars(
+        select(Rating).where(Rating.user_id.in_(ids)))} if ids else {}
+    for r in rows:
+        uid = int(r["user"]["id"])
+        r["user"]["level"] = lv.get(uid, 1)
+        x = rated.get((uid, game or r.get("game", "")))
+        if "rating" not in r:
+            r["rating"] = None if x is None else rating_json(x.mu, x.sigma, x.matches,
+                                                             provisional_until)
+    return rows
+
+
+def series(session: Session, table_id: str) -> dict[str, Any] | None:
+    """The running series of a table (its rematches): each person's matches won at it
+    and matches played, most wins first, and the number of its finished matches —
+    ``None`` for no such table. A leaver's match is a loss here too (their stored
+    result); bots are not listed."""
+    if session.get(SalonTable, table_id) is None:
+        return None
+    wins = func.sum(case((MatchPlayer.result == "win", 1), else_=0))
+    q = (select(MatchPlayer.user_id, User.name, wins, func.count())
+         .join(MatchRow, MatchRow.id == MatchPlayer.match_id)
+         .join(User, User.id == MatchPlayer.user_id)
+         .where(MatchRow.table_id == table_id)
+         .group_by(MatchPlayer.user_id, User.name)
+         .order_by(wins.desc(), User.name))
+    played = session.scalar(select(func.count()).select_from(MatchRow).where(
+        MatchRow.table_id == table_id, MatchRow.status == "finished"))
+    return {"table": table_id, "matches": int(played or 0),
+            "people": [{"user": {"id": uid, "name": name}, "wins": int(w), "matches": int(n)}
+                       for uid, name, w, n in session.execute(q)]}
+
+
 def _points(x12: int) -> int | float:
     return x12 // POINTS_SCALE if x12 % POINTS_SCALE == 0 else round(x12 / POINTS_SCALE, 4)
 
@@ -114,7 +219,7 @@ def history(session: Session, user_id: int, limit: int, before: int | None
     for mp, m in session.execute(q):
         info = match_info(m)
         info.update({"seat": mp.seat, "result": mp.result, "points": _points(mp.points_x12),
-                     "chips_net": mp.chips_net})
+                     "chips_net": mp.chips_net, "counted": mp.counted, "left": mp.left})
         out.append(info)
     return out
 

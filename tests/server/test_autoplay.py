@@ -28,7 +28,8 @@ class Recorder:
     def __init__(self) -> None:
         self.rows: list[dict[str, Any]] = []
 
-    async def save_action(self, match_id: int, k: int, i: int, action: dict[str, Any]) -> None:
+    async def save_action(self, match_id: int, k: int, i: int, action: dict[str, Any],
+                          auto: bool = False) -> None:
         self.rows.append({"match_id": match_id, "deal": k, "i": i, "action": action})
 
 

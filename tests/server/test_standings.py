@@ -82,3 +82,26 @@ def test_exactly_the_winners_win_and_draws_need_a_shared_first(
         winners = {winner} if isinstance(winner, int) else set(winner)
         assert {i for i, r in enumerate(out) if r == "win"} == winners
         assert "draw" not in out
+
+
+def test_play_rule_counts_half_of_ones_own_decisions_and_the_leaver_is_last() -> None:
+    from kahvehane.store.standings import play_rule
+
+    rp = MatchSummary(True, (9, 5, 7, 3), 0, {"ranking_points": [3, 1, 2, 0]})
+    out = seat_outcomes(rp, ["a", "b", "c", "d"], [1, 2, 3, None])
+    ruled = play_rule(out, ["left", "", "away", ""], [(40, 2), (5, 5), (4, 6), (0, 10)])
+    # the leaver (a winner by the totals) loses, in last place: the lowest points
+    assert (ruled[0].result, ruled[0].points_x12, ruled[0].counted, ruled[0].left) == (
+        "loss", 0, True, True)
+    assert ruled[1].counted  # exactly half their own
+    assert not ruled[2].counted  # less than half
+    assert not ruled[3].counted  # a bot's seat is no one's
+    assert not play_rule(out, ["", "", "", ""], [(0, 0)] * 4)[1].counted  # no decision
+    assert [o.chips_net for o in ruled] == [o.chips_net for o in out]
+
+
+def test_levels_grow_with_counted_matches() -> None:
+    from kahvehane.store.ratings import level_of, shown
+
+    assert [level_of(m) for m in (0, 4, 5, 15, 30, 50)] == [1, 1, 2, 3, 4, 5]
+    assert shown(25.0, 25 / 3) == 1000 and shown(30.0, 2.0) > shown(30.0, 5.0)

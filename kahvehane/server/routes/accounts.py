@@ -42,6 +42,7 @@ from kahvehane.server.routes.base import (
     user_json,
     with_cookie,
 )
+from kahvehane.server.routes.daily import daily_state
 from kahvehane.store.accounts import (
     UserInfo,
     change_password,
@@ -59,6 +60,7 @@ from kahvehane.store.accounts import (
 from kahvehane.store.ledger import statement
 from kahvehane.store.models import User
 from kahvehane.store.names import name_skeleton
+from kahvehane.store.ratings import levels
 
 
 async def new_account(request: Request, name_of: Callable[[Session], str],
@@ -191,9 +193,14 @@ async def logout(request: Request) -> Response:
 
 @endpoint
 async def me(request: Request) -> Response:
-    """``GET /api/me``: the signed-in person with their chips."""
+    """``GET /api/me``: the signed-in person with their chips and level, and what
+    daily chips they can claim (``daily``, :mod:`kahvehane.server.routes.daily`)."""
     user = await require_user(request)
-    return JSONResponse({"user": await user_json(context(request), user)})
+    ctx = context(request)
+    out = await user_json(ctx, user)
+    uid = user.id
+    out["level"] = (await ctx.salon.store.read(lambda s: levels(s, [uid]))).get(uid, 1)
+    return JSONResponse({"user": out, "daily": await daily_state(request, user)})
 
 
 @endpoint

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
+from sqlalchemy.orm import Session
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -14,6 +16,8 @@ from starlette.routing import BaseRoute, Route
 from kahvehane.games import GAME_NAMES
 from kahvehane.positions import MatchPositions
 from kahvehane.server.errors import (
+    BAD_IDS,
+    BAD_ORDER,
     BAD_PERIOD,
     MATCH_ABORTED,
     MATCH_IN_PROGRESS,
@@ -36,10 +40,21 @@ from kahvehane.store.accounts import UserInfo, find_user
 from kahvehane.store.ledger import now_ms
 from kahvehane.store.matches import match_info
 from kahvehane.store.models import MatchRow
-from kahvehane.store.standings import chip_history, history, standings_rows, week_start
+from kahvehane.store.ratings import levels
+from kahvehane.store.standings import (
+    chip_history,
+    history,
+    rating_rows,
+    standings_rows,
+    week_start,
+    with_levels_and_ratings,
+)
 
-#: A leaderboard's periods (``?period=``).
+#: A leaderboard's periods (``?period=``) and orders (``?by=``).
 PERIODS = ("week", "all")
+ORDERS = ("standings", "rating")
+#: Accounts one ``/api/levels`` asks for at most.
+MAX_LEVEL_IDS = 50
 #: Finished matches kept replayed for their positions.
 REPLAYED = 8
 
@@ -106,7 +121,11 @@ async def positions(request: Request) -> Response:
 
 @endpoint
 async def leaderboard(request: Request) -> Response:
-    """``?period=week`` (from Monday 00:00 salon time) or ``all`` (the default)."""
+    """``?period=week`` (from Monday 00:00 salon time) or ``all`` (the default);
+    ``?by=standings`` (the game's ranking: points or wins, the default) or ``rating``
+    (the rating shown, best first; with ``week``, of those who played a counted match
+    this week). Each row's ``user`` has its ``level``, and the row its ``rating``.
+    Only counted matches make standings, and only people are listed."""
     game = request.path_params["game"]
     if game not in GAME_NAMES:
         raise HTTPError(404, "not_found", NO_GAME, game=repr(game))
@@ -115,13 +134,23 @@ async def leaderboard(request: Request) -> Response:
     if period not in PERIODS:
         raise HTTPError(400, "bad_request", BAD_PERIOD, choices=list(PERIODS),
                         period=repr(period))
+    by = request.query_params.get("by", "standings")
+    if by not in ORDERS:
+        raise HTTPError(400, "bad_request", BAD_ORDER, choices=list(ORDERS), by=repr(by))
     since = week_start(now_ms()) if period == "week" else None
-    rows = await context(request).salon.store.read(
-        lambda s: standings_rows(s, game, None, limit, since))
+    until = context(request).settings.rating_provisional
+
+    def read(s: Session) -> list[dict[str, Any]]:
+        rows = (rating_rows(s, game, limit, since, until) if by == "rating"
+                else standings_rows(s, game, None, limit, since))
+        return with_levels_and_ratings(s, rows, game, until)
+
+    rows = await context(request).salon.store.read(read)
     for rank, row in enumerate(rows, 1):
         row["rank"] = rank
         row.pop("game", None)
-    return JSONResponse({"game": game, "period": period, "since": since, "rows": rows})
+    return JSONResponse({"game": game, "period": period, "by": by, "since": since,
+                         "rows": rows})
 
 
 async def find(request: Request) -> UserInfo:
@@ -137,12 +166,20 @@ async def find(request: Request) -> UserInfo:
 
 @endpoint
 async def user(request: Request) -> Response:
-    """``GET /api/users/{name}``: a person and their standings in every game."""
+    """``GET /api/users/{name}``: a person (with their level) and their standings in
+    every game they have a counted match of, each with its ``rating`` (``None``:
+    unrated)."""
     u = await find(request)
-    rows = await context(request).salon.store.read(
-        lambda s: standings_rows(s, None, u.id, 100))
+    until = context(request).settings.rating_provisional
+
+    def read(s: Session) -> tuple[list[dict[str, Any]], int]:
+        rows = with_levels_and_ratings(s, standings_rows(s, None, u.id, 100), None, until)
+        return rows, levels(s, [u.id]).get(u.id, 1)
+
+    rows, level = await context(request).salon.store.read(read)
     standings = [{k: v for k, v in r.items() if k != "user"} for r in rows]
-    return JSONResponse({"user": {"id": u.id, "name": u.name, "guest": u.guest},
+    return JSONResponse({"user": {"id": u.id, "name": u.name, "guest": u.guest,
+                                  "level": level},
                          "standings": standings})
 
 
@@ -170,11 +207,27 @@ async def user_chips(request: Request) -> Response:
     return JSONResponse({"points": rows})
 
 
+@endpoint
+async def user_levels(request: Request) -> Response:
+    """``GET /api/levels?ids=3,8,12``: the level of each account asked for (up to
+    :data:`MAX_LEVEL_IDS`), to show beside the names a page already has — a table's
+    seats, a chat line: ``{"levels": {"3": 2, ...}}`` (an unknown id: level 1)."""
+    raw = request.query_params.get("ids", "")
+    parts = [p for p in raw.split(",") if p]
+    ids = [row_id(p) for p in parts]
+    if not parts or len(parts) > MAX_LEVEL_IDS or any(i is None for i in ids):
+        raise HTTPError(400, "bad_request", BAD_IDS, max=MAX_LEVEL_IDS)
+    wanted = [i for i in ids if i is not None]
+    got = await context(request).salon.store.read(lambda s: levels(s, wanted))
+    return JSONResponse({"levels": {str(i): got.get(i, 1) for i in wanted}})
+
+
 ROUTES: list[BaseRoute] = [
     Route("/api/matches/{match_id}", match),
     Route("/api/matches/{match_id}/record", record),
     Route("/api/matches/{match_id}/positions", positions),
     Route("/api/leaderboard/{game}", leaderboard),
+    Route("/api/levels", user_levels),
     Route("/api/users/{name}", user),
     Route("/api/users/{name}/matches", user_matches),
     Route("/api/users/{name}/chips", user_chips),

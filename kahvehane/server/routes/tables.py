@@ -6,7 +6,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from kahvehane.server.errors import NO_INVITE, NO_OPEN_TABLE, HTTPError, ProtocolError
+from kahvehane.server.errors import (
+    NO_INVITE,
+    NO_OPEN_TABLE,
+    NO_SUCH_TABLE,
+    HTTPError,
+    ProtocolError,
+)
 from kahvehane.server.protocol import JSONObj
 from kahvehane.server.routes.base import (
     context,
@@ -15,6 +21,7 @@ from kahvehane.server.routes.base import (
     read_body,
     require_user,
 )
+from kahvehane.store.standings import series
 
 
 async def lobby(request: Request) -> Response:
@@ -56,9 +63,23 @@ async def invite(request: Request) -> Response:
     return JSONResponse({"table": t.info()})
 
 
+@endpoint
+async def table_series(request: Request) -> Response:
+    """``GET /api/tables/{table_id}/series``: the running series of a table's rematches
+    (each person's matches won there), shown beside the yazboz; ``404`` for no table."""
+    table_id = request.path_params["table_id"]
+    if not isinstance(table_id, str) or len(table_id) > 16:
+        raise HTTPError(404, "not_found", NO_SUCH_TABLE)
+    out = await context(request).salon.store.read(lambda s: series(s, table_id))
+    if out is None:
+        raise HTTPError(404, "not_found", NO_SUCH_TABLE)
+    return JSONResponse({"series": out})
+
+
 ROUTES: list[BaseRoute] = [
     Route("/api/tables", lobby, methods=["GET"]),
     Route("/api/tables", open_table, methods=["POST"]),
     Route("/api/tables/{table_id}", table),
+    Route("/api/tables/{table_id}/series", table_series),
     Route("/api/invites/{code}", invite),
 ]

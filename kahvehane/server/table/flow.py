@@ -168,7 +168,7 @@ class MatchFlow(TableCore):
         """Apply one action, persist it, and return the events (not yet published)."""
         session = self.session
         assert session is not None
-        events = await session.play(action)
+        events = await session.play(action, auto=auto)
         items = [self._game_event(e, auto=auto) for e in events]
         over = session.deal_over()
         if over is not None:
@@ -226,7 +226,8 @@ class MatchFlow(TableCore):
         """Settle chips, write standings and the record in one transaction; reset."""
         session = self.session
         assert session is not None
-        result, finished = await session.finish(self.seating.user_ids())
+        result, finished = await session.finish(self.seating.user_ids(),
+                                                self.seating.flags())
         match_id = session.match_id
         items = [self.log.add("match_end", {
             "match": match_id, "result": result, "record": f"/api/matches/{match_id}/record",

@@ -169,15 +169,17 @@ class MatchSession:
             raise NotSaved(DEAL_NOT_SAVED, deal=k) from exc
         return k, commit
 
-    async def play(self, action: Action) -> list[Event]:
+    async def play(self, action: Action, *, auto: bool = False) -> list[Event]:
         """Apply ``action`` and save it; its events. An illegal action raises the
-        engine's error and changes nothing; one that cannot be saved is undone."""
+        engine's error and changes nothing; one that cannot be saved is undone.
+        ``auto``: the server made it for the seat (a bot's, or for an away person),
+        saved with it so that the standings know whose decision it was."""
         match = self.match
         events = match.apply(action)  # IllegalAction leaves everything as it was
         k = len(match.deals) - 1
         i = len(match.deals[-1].actions) - 1
         try:
-            await self.recorder.save_action(self.match_id, k, i, action.to_json())
+            await self.recorder.save_action(self.match_id, k, i, action.to_json(), auto)
         except Exception as exc:
             self.rewind(k, i)
             raise NotSaved(ACTION_NOT_SAVED, action=i, deal=k) from exc
@@ -198,10 +200,11 @@ class MatchSession:
         entry.state = state
         entry.actions = actions
 
-    async def finish(self, seat_users: Sequence[int | None]
+    async def finish(self, seat_users: Sequence[int | None], flags: Sequence[str] = ()
                      ) -> tuple[dict[str, Any], FinishedMatch]:
         """Settle the chips and write the standings and the record, in one transaction:
-        ``(result, finished)`` (``seat_users``: the people at the seats now)."""
+        ``(result, finished)`` (``seat_users``: the people at the seats now, ``flags``:
+        each seat's away flag, ``"left"`` for one who gave it up)."""
         match = self.match
         summary = match.rules.summary(match.options, match.history)
         result = match.result_json()
@@ -211,7 +214,8 @@ class MatchSession:
         match_id = self.match_id
         try:
             finished = await self.recorder.finish_match(match_id, summary, result, record,
-                                                        match.players or [], seat_users)
+                                                        match.players or [], seat_users,
+                                                        flags)
         except Exception as exc:
             raise NotSaved(END_NOT_SAVED, match=match_id) from exc
         return result, finished
