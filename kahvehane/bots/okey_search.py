@@ -31,10 +31,10 @@ from __future__ import annotations
 
 import math
 import statistics
-import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from kahvehane.bots.base import cpu_clock
 from kahvehane.bots.okey import OkeyHeuristicBot
 from kahvehane.bots.okey_memory import OkeyMemory
 from kahvehane.bots.okey_rollout import (
@@ -86,7 +86,7 @@ class OkeyPlan(SearchPlan):
                deadline: float | None) -> Action:
         self.searched = False
         if deadline is None and not self.bot.iterations_given:
-            deadline = time.perf_counter() + DEFAULT_TIME
+            deadline = cpu_clock() + DEFAULT_TIME
         show = next((a for a in legal if isinstance(a, ShowIndicator)), None)
         if show is not None:
             return show
@@ -169,7 +169,7 @@ class OkeyPlan(SearchPlan):
         steps = {a: self._steps(view, a) for a in candidates}
         n = 0
         while n < bot.iterations and (deadline is None or n < MIN_SAMPLES
-                                      or time.perf_counter() < deadline):
+                                      or cpu_clock() < deadline):
             sample = self.memory.sample(view, bot.options, bot.rng)
             for a in candidates:
                 state = sample.copy()

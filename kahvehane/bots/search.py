@@ -38,13 +38,12 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from kahvehane.bots.balayi_kingi import BalayiHeuristicBot
-from kahvehane.bots.base import Bot
+from kahvehane.bots.base import Bot, cpu_clock
 from kahvehane.bots.cardutil import STRENGTH, beats, names_mask
 from kahvehane.bots.casino import CasinoHeuristicBot, card_points, score_move, table_cards
 from kahvehane.bots.determinize import sampler
@@ -227,7 +226,7 @@ def ismcts(
     root = Node(-1)
     legal_set = set(root_legal)
     for it in range(iterations):
-        if deadline is not None and it and time.perf_counter() > deadline:
+        if deadline is not None and it and cpu_clock() > deadline:
             break
         start = samples(rng)
         state = start.copy()
@@ -310,7 +309,7 @@ class SearchBot(Bot):
         self.plan.observe(view)
         if len(legal) == 1:
             return legal[0]
-        deadline = (time.perf_counter() + self.time_limit) if self.time_limit else None
+        deadline = (cpu_clock() + self.time_limit) if self.time_limit else None
         return self.plan.choose(view, legal, deadline)
 
 
@@ -333,7 +332,7 @@ class SearchPlan(ABC):
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action],
                deadline: float | None) -> Action:
         """The move among ``legal`` (two or more), searching until ``deadline``
-        (``time.perf_counter()``) if there is one."""
+        (:func:`~kahvehane.bots.base.cpu_clock`: CPU seconds) if there is one."""
 
 
 class KozMacaPlan(SearchPlan):
