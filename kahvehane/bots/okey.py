@@ -162,4 +162,4 @@ class OkeyHeuristicBot(Bot):
 #: The bots of the Okey family (Düz and KDV), as :mod:`kahvehane.bots` reads them.
 FAMILY = "okey"
 KINDS = (BotKind("heuristic", lambda r: OkeyHeuristicBot(r.game, r.seat, r.rng)),
-         search_kind("kahvehane.bots.okey_search:OkeyPlan"))
+         search_kind("kahvehane.bots.okey_search:OkeyPlan", frozenset({"read"})))

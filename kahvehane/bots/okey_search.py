@@ -36,6 +36,7 @@ from typing import Any
 
 from kahvehane.bots.base import cpu_clock
 from kahvehane.bots.okey import OkeyHeuristicBot
+from kahvehane.bots.okey_evidence import read_table
 from kahvehane.bots.okey_memory import OkeyMemory
 from kahvehane.bots.okey_rollout import (
     leaf_scores,
@@ -58,6 +59,10 @@ DISCARDS = 3  # the heuristic's best discards searched
 MARGIN = 0.05  # of a deal's stake (Düz 2u, KDV 50k): what must beat the heuristic's move
 MIN_SAMPLES = 1
 Z = 2.0  # standard errors by which another move must beat the heuristic's
+#: How much of the table the samples read (``search:read=…``; :mod:`okey_evidence`):
+#: the hard facts only, also the tiles passed and thrown, also (KDV) the racks'
+#: settledness behind the Ceza boxes. The last is the default.
+READS = ("hard", "table", "all")
 
 
 def _tiles(view: Mapping[str, Any]) -> list[Tile]:
@@ -73,6 +78,9 @@ class OkeyPlan(SearchPlan):
         super().__init__(bot)
         self.heuristic = OkeyHeuristicBot(bot.game, bot.seat, bot.rng)
         self.memory = OkeyMemory(bot.seat)
+        self.read = bot.params.get("read", READS[-1])
+        if self.read not in READS:
+            raise ValueError(f"read must be one of {', '.join(READS)}, not {self.read!r}")
         # the discard decided before its arrange: (rack tiles, layout, tile)
         self._planned: tuple[tuple[Tile, ...], list[list[Tile]], Tile] | None = None
         self.last_values: dict[str, float] = {}
@@ -167,10 +175,12 @@ class OkeyPlan(SearchPlan):
             candidates = [heuristic, *candidates]
         values: dict[Action, list[float]] = {a: [] for a in candidates}
         steps = {a: self._steps(view, a) for a in candidates}
+        reading = (None if self.read == "hard" else
+                   read_table(view, ceza=self.read == "all"))
         n = 0
         while n < bot.iterations and (deadline is None or n < MIN_SAMPLES
                                       or cpu_clock() < deadline):
-            sample = self.memory.sample(view, bot.options, bot.rng)
+            sample = self.memory.sample(view, bot.options, bot.rng, reading)
             for a in candidates:
                 state = sample.copy()
                 for step in steps[a]:

@@ -291,6 +291,7 @@ class SearchBot(Bot):
         plan: type[SearchPlan],
         iterations: int | None = None,
         time_limit: float | None = None,
+        params: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(game, seat, rng)
         if iterations is not None and iterations < 1:
@@ -301,6 +302,7 @@ class SearchBot(Bot):
         self.iterations = iterations if iterations is not None else plan.default_iterations
         self.iterations_given = iterations is not None  # a plan may add a clock otherwise
         self.time_limit = time_limit
+        self.params = dict(params or {})  # the plan's own (``search_kind``'s extra)
         self.last_visits: dict[Action, int] = {}
         self.last_values: dict[str, float] = {}
         self.plan = plan(self)
