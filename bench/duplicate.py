@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from kahvehane.bots.duplicate import DuplicateReport, run
+from kahvehane.bots.duplicate import DuplicateReport, journal_report, run
 
 #: (game, options, A, B): A is expected to be the stronger.
 LEVELS = [(game, opts, a, b)
@@ -60,6 +60,8 @@ def main() -> int:
     ap.add_argument("--games", help="only these games (comma separated)")
     ap.add_argument("--a", help="only the comparisons of this bot A")
     ap.add_argument("--journal", type=Path, default=None)
+    ap.add_argument("--partial", action="store_true",
+                    help="play nothing: report the deals the journal holds so far")
     ap.add_argument("--json", type=Path, default=None, help="save every report here")
     args = ap.parse_args()
     todo = SUITES[args.suite]
@@ -72,8 +74,17 @@ def main() -> int:
           f" seed {args.seed}, jobs {args.jobs}, {os.cpu_count()} CPUs", flush=True)
     reports: list[DuplicateReport] = []
     for game, opts, a, b in todo:
-        report = run(game, a, b, deals=args.deals, seed=args.seed, options=opts,
-                     jobs=args.jobs, journal=args.journal)
+        if args.partial:
+            if args.journal is None:
+                ap.error("--partial reads a --journal")
+            found = journal_report(args.journal, game, a, b, seed=args.seed, options=opts,
+                                   deals=args.deals)
+            if found is None:
+                continue
+            report = found
+        else:
+            report = run(game, a, b, deals=args.deals, seed=args.seed, options=opts,
+                         jobs=args.jobs, journal=args.journal)
         reports.append(report)
         extra = f" {opts}" if opts else ""
         print(f"{game}{extra}", flush=True)

@@ -60,8 +60,9 @@ from kahvehane.games.base import JSON, DealState
 from kahvehane.match import derive_setup
 
 __all__ = ["DealPlay", "DuplicateDeal", "DuplicateError", "DuplicateReport", "Times",
-           "deal_setup", "duplicate", "duplicate_deal", "mean_interval", "play_deal",
-           "rotations", "run", "sides", "student_t", "summarize", "table_options", "wilson"]
+           "deal_setup", "duplicate", "duplicate_deal", "journal_report", "mean_interval",
+           "play_deal", "read_journal", "rotations", "run", "sides", "student_t",
+           "summarize", "table_options", "wilson"]
 
 #: Table options that, when true, make partners of opposite seats (Okey's ``pairs``,
 #: Casino's ``partners``): the options the games' specs declare for partner play.
@@ -426,6 +427,17 @@ def read_journal(path: Path, game: str, a: str, b: str, seed: str | int,
                 deal = DuplicateDeal.from_json(obj)
                 found[deal.k] = deal
     return found
+
+
+def journal_report(path: Path, game: str, a: str, b: str, *, seed: str | int = 0,
+                   options: Mapping[str, Any] | None = None,
+                   deals: int | None = None) -> DuplicateReport | None:
+    """The figures of the deals of a run its journal holds so far (those below
+    ``deals`` if given), or ``None`` if it holds none: a long run's partial result."""
+    opts = table_options(game, options)
+    done = read_journal(path, game, a, b, seed, opts)
+    kept = [d for k, d in sorted(done.items()) if deals is None or k < deals]
+    return summarize(game, a, b, opts, kept) if kept else None
 
 
 def _journal_key(game: str, a: str, b: str, seed: str | int,

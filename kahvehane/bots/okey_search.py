@@ -38,6 +38,7 @@ from kahvehane.bots.base import cpu_clock
 from kahvehane.bots.okey import OkeyHeuristicBot
 from kahvehane.bots.okey_evidence import read_table
 from kahvehane.bots.okey_memory import OkeyMemory
+from kahvehane.bots.okey_partner import side_discard
 from kahvehane.bots.okey_rollout import (
     leaf_scores,
     left_is_useful,
@@ -76,6 +77,7 @@ class OkeyPlan(SearchPlan):
 
     def __init__(self, bot: SearchBot) -> None:
         super().__init__(bot)
+        self.pairs = bool(bot.options.get("pairs"))
         self.heuristic = OkeyHeuristicBot(bot.game, bot.seat, bot.rng)
         self.memory = OkeyMemory(bot.seat)
         self.read = bot.params.get("read", READS[-1])
@@ -130,10 +132,16 @@ class OkeyPlan(SearchPlan):
             if isinstance(a, Finish):
                 m = finish_multiplier(tiles, a.tile, indicator) or 0
                 finishes.setdefault(m, a)
+        if finishes and self.pairs:  # the side's finish now, never a gamble for a better
+            return finishes[max(finishes)]
         throw, _ = self.heuristic.plan_discard(tiles, okey, indicator)
+        if self.pairs:
+            throw = side_discard(view, tiles, throw, self.memory)
         ranked = sorted(set(tiles), key=lambda t: (
             t != throw, unmatched([x for x in tiles if x != t] + [t] * (tiles.count(t) - 1),
                                   okey), t == okey))
+        if self.pairs:  # never an okey to the opponent on the right
+            ranked = [t for t in ranked if t != okey] or ranked
         discards: list[Action] = [Discard(self.bot.seat, t) for t in ranked[:DISCARDS]]
         candidates: list[Action] = [*finishes.values(), *discards]
         heuristic: Action = (finishes[max(finishes)] if finishes
@@ -142,6 +150,8 @@ class OkeyPlan(SearchPlan):
         if isinstance(choice, Finish):
             return choice
         assert isinstance(choice, Discard)
+        if self.pairs:
+            choice = Discard(self.bot.seat, side_discard(view, tiles, choice.tile, self.memory))
         wanted = _throw_layout(tiles, choice.tile, okey)
         if rack != wanted:
             self._planned = (tuple(sorted(tiles)), wanted, choice.tile)

@@ -45,7 +45,13 @@ from typing import Any, ClassVar
 from kahvehane.bots.balayi_kingi import BalayiHeuristicBot
 from kahvehane.bots.base import Bot, cpu_clock
 from kahvehane.bots.cardutil import STRENGTH, beats, names_mask
-from kahvehane.bots.casino import CasinoHeuristicBot, card_points, score_move, table_cards
+from kahvehane.bots.casino import (
+    CasinoHeuristicBot,
+    card_points,
+    score_move,
+    side_moves,
+    table_cards,
+)
 from kahvehane.bots.determinize import sampler
 from kahvehane.bots.koz_bidding import BID_SAMPLES, choose_bid_by_simulation
 from kahvehane.bots.pimc_balayi import choose_contract_pimc, choose_play_pimc
@@ -423,8 +429,10 @@ class CasinoPlan(SearchPlan):
         bot = self.bot
         fb = self.fallback
         loose, builds = table_cards(view)
-        candidates = sorted(legal, key=lambda a: -score_move(a, bot.seat, loose, builds,
-                                                             fb.sweeps, fb.royal))
+        # partners play for the side: no partner blunder while another move is left
+        candidates = sorted(side_moves(legal, builds, fb.partner),
+                            key=lambda a: -score_move(a, bot.seat, loose, builds,
+                                                      fb.sweeps, fb.royal, fb.partner))
         del candidates[CASINO_CANDIDATES:]
         if len(candidates) == 1:
             return candidates[0]
