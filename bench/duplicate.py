@@ -59,7 +59,10 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--games", help="only these games (comma separated)")
     ap.add_argument("--a", help="only the comparisons of this bot A")
-    ap.add_argument("--journal", type=Path, default=None)
+    ap.add_argument("--journal", type=Path, action="append", default=None,
+                    help="keep finished deals here (several with --partial: read them all)")
+    ap.add_argument("--first", type=int, default=0,
+                    help="play deals from this one on (parts of a run side by side)")
     ap.add_argument("--partial", action="store_true",
                     help="play nothing: report the deals the journal holds so far")
     ap.add_argument("--json", type=Path, default=None, help="save every report here")
@@ -84,7 +87,8 @@ def main() -> int:
             report = found
         else:
             report = run(game, a, b, deals=args.deals, seed=args.seed, options=opts,
-                         jobs=args.jobs, journal=args.journal)
+                         jobs=args.jobs, first=args.first,
+                         journal=args.journal[0] if args.journal else None)
         reports.append(report)
         extra = f" {opts}" if opts else ""
         print(f"{game}{extra}", flush=True)

@@ -429,13 +429,15 @@ def read_journal(path: Path, game: str, a: str, b: str, seed: str | int,
     return found
 
 
-def journal_report(path: Path, game: str, a: str, b: str, *, seed: str | int = 0,
-                   options: Mapping[str, Any] | None = None,
+def journal_report(paths: Sequence[Path], game: str, a: str, b: str, *,
+                   seed: str | int = 0, options: Mapping[str, Any] | None = None,
                    deals: int | None = None) -> DuplicateReport | None:
-    """The figures of the deals of a run its journal holds so far (those below
-    ``deals`` if given), or ``None`` if it holds none: a long run's partial result."""
+    """The figures of the deals of a run its journals hold so far (those below
+    ``deals`` if given), or ``None`` if they hold none: a long run's partial result."""
     opts = table_options(game, options)
-    done = read_journal(path, game, a, b, seed, opts)
+    done: dict[int, DuplicateDeal] = {}
+    for path in paths:
+        done.update(read_journal(path, game, a, b, seed, opts))
     kept = [d for k, d in sorted(done.items()) if deals is None or k < deals]
     return summarize(game, a, b, opts, kept) if kept else None
 
@@ -447,9 +449,10 @@ def _journal_key(game: str, a: str, b: str, seed: str | int,
 
 def run(game: str, a: str, b: str, *, deals: int, seed: str | int = 0,
         options: Mapping[str, Any] | None = None, jobs: int = 1,
-        journal: Path | None = None,
+        journal: Path | None = None, first: int = 0,
         progress: Callable[[int, int], None] | None = None) -> DuplicateReport:
-    """Deals ``0 … deals − 1`` of A against B, in ``jobs`` processes. With a
+    """Deals ``first … deals − 1`` of A against B, in ``jobs`` processes (``first`` lets
+    several runs share a measurement, each with its own journal). With a
     ``journal`` (gzipped JSON lines, shared by runs: each line names its run) every
     finished deal is kept at once, and a run plays only the deals its journal lacks, so
     a long measurement can be stopped and taken up again with the same figures."""
@@ -457,7 +460,7 @@ def run(game: str, a: str, b: str, *, deals: int, seed: str | int = 0,
         raise DuplicateError(TOO_FEW, deals=deals)
     opts = table_options(game, options)
     done = read_journal(journal, game, a, b, seed, opts) if journal is not None else {}
-    todo = [k for k in range(deals) if k not in done]
+    todo = [k for k in range(first, deals) if k not in done]
     key = _journal_key(game, a, b, seed, opts)
 
     def keep(deal: DuplicateDeal) -> None:
@@ -466,7 +469,7 @@ def run(game: str, a: str, b: str, *, deals: int, seed: str | int = 0,
             with gzip.open(journal, "at", encoding="utf-8") as fh:
                 fh.write(json.dumps({"run": key, **deal.to_json()}) + "\n")
         if progress is not None:
-            progress(sum(k < deals for k in done), deals)
+            progress(sum(first <= k < deals for k in done), deals - first)
 
     if jobs <= 1:
         for k in todo:
@@ -479,4 +482,4 @@ def run(game: str, a: str, b: str, *, deals: int, seed: str | int = 0,
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for f in finished:
                     keep(DuplicateDeal.from_json(f.result()))
-    return summarize(game, a, b, opts, [done[k] for k in range(deals)])
+    return summarize(game, a, b, opts, [done[k] for k in range(first, deals)])
