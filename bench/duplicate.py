@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from kahvehane.bots.duplicate import DuplicateReport, journal_report, run
+from kahvehane.bots.duplicate import DuplicateReport, journal_report, paired, run
 
 #: (game, options, A, B): A is expected to be the stronger.
 LEVELS = [(game, opts, a, b)
@@ -93,6 +93,15 @@ def main() -> int:
         extra = f" {opts}" if opts else ""
         print(f"{game}{extra}", flush=True)
         print("\n".join(report.lines()), flush=True)
+    by = {(r.game, r.a, r.b): r for r in reports}
+    for (game, a, b), r in by.items():  # each part of the Okey reading, paired on the deals
+        for other in ("search:read=table", "search:read=hard"):
+            base = by.get((game, other, b))
+            if base is not None and a != other and (a, other) != ("search:read=hard",
+                                                                   "search:read=table"):
+                n, m, lo, hi = paired(r, base)
+                print(f"{game}: {a} over {other}, paired on {n} deals: {m:+.3f}"
+                      f"  95% CI [{lo:+.3f}, {hi:+.3f}]")
     if args.json:
         args.json.write_text(json.dumps([r.to_json() for r in reports], indent=1) + "\n")
     clear = sum(r.clear for r in reports)

@@ -155,3 +155,16 @@ def test_the_command_prints_the_report(capsys: pytest.CaptureFixture[str],
     assert "A − B per deal" in text and "CPU ms per decision" in text
     assert '"rotations": 4' in out.read_text()
     assert cli.main(["duplicate", "koz_maca", "--deals", "0", "--no-progress"]) == 2
+
+
+def test_a_partial_run_and_a_paired_gain_are_read_from_journals(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.jsonl.gz", tmp_path / "two.jsonl.gz"
+    run("koz_maca", "heuristic", "random", deals=2, seed=6, journal=one)
+    run("koz_maca", "heuristic", "random", deals=4, seed=6, journal=two, first=2)
+    whole = dup.journal_report([one, two], "koz_maca", "heuristic", "random", seed=6)
+    assert whole is not None and [d.k for d in whole.deals] == [0, 1, 2, 3]
+    assert dup.journal_report([one], "koz_maca", "heuristic", "tempered", seed=6) is None
+    worse = run("koz_maca", "tempered", "random", deals=4, seed=6)
+    n, m, lo, hi = dup.paired(whole, worse)
+    gains = [a.diff - b.diff for a, b in zip(whole.deals, worse.deals, strict=True)]
+    assert n == 4 and m == pytest.approx(statistics.fmean(gains)) and lo <= m <= hi
