@@ -39,12 +39,15 @@ LEVELS = [(game, opts, a, b)
                              ("balayi_kingi", {}), ("casino", {"players": 2}),
                              ("royal_casino", {"players": 2})]
           for a, b in [("search", "heuristic"), ("heuristic", "tempered")]]
+#: A bolder guard of the Okey search (it keeps the heuristic's move less often).
+BOLD = "search:z=1;margin=0.02"
 #: The Okey search bot against the heuristic, then with parts of its table reading left
 #: out (``read=hard``: the hard facts only; ``read=table``: no KDV Ceza part).
 OKEY = [("duz_okey", {}, "search", "heuristic"), ("kdv_okey", {}, "search", "heuristic"),
         ("duz_okey", {}, "search:read=hard", "heuristic"),
         ("kdv_okey", {}, "search:read=hard", "heuristic"),
-        ("kdv_okey", {}, "search:read=table", "heuristic")]
+        ("kdv_okey", {}, "search:read=table", "heuristic"),
+        ("duz_okey", {}, BOLD, "heuristic"), ("kdv_okey", {}, BOLD, "heuristic")]
 PARTNERS = [("duz_okey", {"pairs": True}, "search", "heuristic"),
             ("casino", {"players": 4, "partners": True}, "search", "heuristic")]
 SUITES = {"levels": LEVELS, "okey": OKEY, "partners": PARTNERS,
@@ -95,10 +98,11 @@ def main() -> int:
         print("\n".join(report.lines()), flush=True)
     by = {(r.game, r.a, r.b): r for r in reports}
     for (game, a, b), r in by.items():  # each part of the Okey reading, paired on the deals
-        for other in ("search:read=table", "search:read=hard"):
+        for other in ("search:read=table", "search:read=hard", "search"):
             base = by.get((game, other, b))
-            if base is not None and a != other and (a, other) != ("search:read=hard",
-                                                                   "search:read=table"):
+            if base is not None and a != other and (a, other) not in (
+                    ("search:read=hard", "search:read=table"), ("search:read=hard", "search"),
+                    ("search:read=table", "search")):
                 n, m, lo, hi = paired(r, base)
                 print(f"{game}: {a} over {other}, paired on {n} deals: {m:+.3f}"
                       f"  95% CI [{lo:+.3f}, {hi:+.3f}]")

@@ -184,4 +184,5 @@ class OkeyHeuristicBot(Bot):
 FAMILY = "okey"
 KINDS = (BotKind("heuristic", lambda r: OkeyHeuristicBot(r.game, r.seat, r.rng,
                                                         pairs=bool(r.options.get("pairs")))),
-         search_kind("kahvehane.bots.okey_search:OkeyPlan", frozenset({"read"})))
+         search_kind("kahvehane.bots.okey_search:OkeyPlan",
+                     frozenset({"read", "z", "margin"})))

@@ -83,6 +83,11 @@ class OkeyPlan(SearchPlan):
         self.read = bot.params.get("read", READS[-1])
         if self.read not in READS:
             raise ValueError(f"read must be one of {', '.join(READS)}, not {self.read!r}")
+        # the guard (``search:z=1;margin=0.02`` plays a bolder search)
+        self.z = float(bot.params.get("z", Z))
+        self.margin = float(bot.params.get("margin", MARGIN))
+        if self.z < 0 or self.margin < 0:
+            raise ValueError("z and margin must not be negative")
         # the discard decided before its arrange: (rack tiles, layout, tile)
         self._planned: tuple[tuple[Tile, ...], list[list[Tile]], Tile] | None = None
         self.last_values: dict[str, float] = {}
@@ -208,7 +213,7 @@ class OkeyPlan(SearchPlan):
         gain = statistics.fmean(diffs)
         error = statistics.stdev(diffs) / math.sqrt(n)
         stake = (50 if view["game"] == "kdv_okey" else 2) * unit(parse_tile(view["indicator"]))
-        return best if gain > MARGIN * stake and gain > Z * error else heuristic
+        return best if gain > self.margin * stake and gain > self.z * error else heuristic
 
 
 def _throw_layout(tiles: list[Tile], tile: Tile, okey: Tile) -> list[list[Tile]]:

@@ -161,5 +161,9 @@ def test_the_search_spec_chooses_how_much_it_reads() -> None:
     assert make_bot("duz_okey", "search", 0).plan.read == "all"  # type: ignore[attr-defined]
     with pytest.raises(BotSpecError):
         make_bot("duz_okey", "search:read=everything", 0)
+    bold = make_bot("duz_okey", "search:z=1;margin=0.02", 0).plan  # type: ignore[attr-defined]
+    assert (bold.z, bold.margin) == (1.0, 0.02)
+    with pytest.raises(BotSpecError):
+        make_bot("duz_okey", "search:z=-1", 0)
     with pytest.raises(BotSpecError):
         make_bot("koz_maca", "search:read=all", 0)  # the card games' plans read nothing
