@@ -289,7 +289,8 @@ PARTNER_GAMES = (("duz_okey", {"pairs": True}), ("kdv_okey", {"pairs": True}),
                  ("royal_casino", {"players": 4, "partners": True}))
 
 
-def partners(positions: int, bots: tuple[str, ...], seed: str) -> None:
+def partners(positions: int, bots: tuple[str, ...], seed: str, only: str | None = None
+             ) -> None:
     """Issue 35: the partner blunders of each bot in ``positions`` seeded positions of
     every partner game (:func:`kahvehane.bots.partners.count_blunders`: the bot's side
     against ``tempered`` bots); the last line sums them."""
@@ -299,6 +300,8 @@ def partners(positions: int, bots: tuple[str, ...], seed: str) -> None:
           f" UTC, load {os.getloadavg()[0]:.1f}, {positions} positions per game and bot")
     total = checked = 0
     for game, options in PARTNER_GAMES:
+        if only is not None and game != only:
+            continue
         for bot in bots:
             start = time.process_time()
             r = count_blunders(game, options, bot, positions=positions, seed=f"{seed}:partners")
@@ -334,9 +337,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--partner-search", default="search:iterations=4",
                         help="the search bot checked with --partners (its filters do not"
                              " depend on its budget)")
+    parser.add_argument("--partner-game", default=None,
+                        help="with --partners: only this game (runs side by side)")
+    parser.add_argument("--partner-bot", default=None,
+                        help="with --partners: only this bot spec")
     args = parser.parse_args(argv)
     if args.partners:
-        partners(args.partners, ("heuristic", args.partner_search), args.seed)
+        bots = (args.partner_bot,) if args.partner_bot else ("heuristic", args.partner_search)
+        partners(args.partners, bots, args.seed, args.partner_game)
         return
     if args.hours and not args.journal:
         parser.error("--hours needs --journal (a part of a run is kept there)")
