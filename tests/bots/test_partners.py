@@ -144,7 +144,7 @@ def test_a_bot_blind_to_its_partner_would_blunder_where_the_side_bots_do_not() -
 @pytest.mark.parametrize(("game", "options"), PARTNER_GAMES)
 def test_no_partner_blunders_in_seeded_positions(game: str, options: dict[str, object]
                                                  ) -> None:
-    for bot, n in (("heuristic", 300), ("search:iterations=2", 60)):
+    for bot, n in (("heuristic", 200), ("search:iterations=2", 40)):
         report = count_blunders(game, options, bot, positions=n, seed="quick")
         assert report.positions == n
         assert not report.blunders, (report.line(), report.examples)
