@@ -50,6 +50,10 @@ OKEY = [("duz_okey", {}, "search", "heuristic"), ("kdv_okey", {}, "search", "heu
         ("duz_okey", {}, BOLD, "heuristic"), ("kdv_okey", {}, BOLD, "heuristic")]
 PARTNERS = [("duz_okey", {"pairs": True}, "search", "heuristic"),
             ("casino", {"players": 4, "partners": True}, "search", "heuristic")]
+#: The gains measured pairwise on the same deals: each part of the Okey reading, and
+#: the bolder guard.
+PAIRED = [("search", "search:read=hard"), ("search", "search:read=table"),
+          ("search:read=table", "search:read=hard"), (BOLD, "search")]
 SUITES = {"levels": LEVELS, "okey": OKEY, "partners": PARTNERS,
           "all": LEVELS + OKEY[2:] + PARTNERS}
 
@@ -97,15 +101,12 @@ def main() -> int:
         print(f"{game}{extra}", flush=True)
         print("\n".join(report.lines()), flush=True)
     by = {(r.game, r.a, r.b): r for r in reports}
-    for (game, a, b), r in by.items():  # each part of the Okey reading, paired on the deals
-        for other in ("search:read=table", "search:read=hard", "search"):
-            base = by.get((game, other, b))
-            if base is not None and a != other and (a, other) not in (
-                    ("search:read=hard", "search:read=table"), ("search:read=hard", "search"),
-                    ("search:read=table", "search")):
-                n, m, lo, hi = paired(r, base)
-                print(f"{game}: {a} over {other}, paired on {n} deals: {m:+.3f}"
-                      f"  95% CI [{lo:+.3f}, {hi:+.3f}]")
+    for game, a, other in [(g, a, o) for g in ("duz_okey", "kdv_okey") for a, o in PAIRED]:
+        mine, base = by.get((game, a, "heuristic")), by.get((game, other, "heuristic"))
+        if mine is not None and base is not None:  # paired on the deals both played
+            n, m, lo, hi = paired(mine, base)
+            print(f"{game}: {a} over {other}, paired on {n} deals: {m:+.3f}"
+                  f"  95% CI [{lo:+.3f}, {hi:+.3f}]")
     if args.json:
         args.json.write_text(json.dumps([r.to_json() for r in reports], indent=1) + "\n")
     clear = sum(r.clear for r in reports)
