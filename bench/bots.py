@@ -1,5 +1,8 @@
 """Benchmark of the bots' strength (issue 19), section Okey: the Okey search bot
-against three heuristic bots, in Düz and in KDV.
+against three heuristic bots, in Düz and in KDV; and (issue 35, ``--partners N``) the
+partner blunders of the heuristic and search bots in N seeded positions of each partner
+game (eşli Düz and KDV Okey, 2 v 2 Casino and Royal Casino). The duplicate-deal
+measurements are bench/duplicate.py's.
 
 Run from the repository root::
 
@@ -281,6 +284,35 @@ def journalled(args: argparse.Namespace) -> dict[str, Summary] | None:
             for game in seeds}
 
 
+PARTNER_GAMES = (("duz_okey", {"pairs": True}), ("kdv_okey", {"pairs": True}),
+                 ("casino", {"players": 4, "partners": True}),
+                 ("royal_casino", {"players": 4, "partners": True}))
+
+
+def partners(positions: int, bots: tuple[str, ...], seed: str, only: str | None = None
+             ) -> None:
+    """Issue 35: the partner blunders of each bot in ``positions`` seeded positions of
+    every partner game (:func:`kahvehane.bots.partners.count_blunders`: the bot's side
+    against ``tempered`` bots); the last line sums them."""
+    from kahvehane.bots.partners import count_blunders
+
+    print(f"# bench/bots.py --partners {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M}"
+          f" UTC, load {os.getloadavg()[0]:.1f}, {positions} positions per game and bot")
+    total = checked = 0
+    for game, options in PARTNER_GAMES:
+        if only is not None and game != only:
+            continue
+        for bot in bots:
+            start = time.process_time()
+            r = count_blunders(game, options, bot, positions=positions, seed=f"{seed}:partners")
+            print(f"  {r.line()}  ({time.process_time() - start:.0f} s CPU)", flush=True)
+            for example in r.examples:
+                print(f"    {example}")
+            total += sum(r.blunders.values())
+            checked += r.positions
+    print(f"partners: blunders={total} positions={checked}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=50,
@@ -299,7 +331,21 @@ def main(argv: list[str] | None = None) -> None:
                         help="the ladders bench/ladder.py recorded (counted in the last line)")
     parser.add_argument("--hours", type=float, default=0.0,
                         help="(with --journal) start no new match after this long")
+    parser.add_argument("--partners", type=int, default=0, metavar="N",
+                        help="instead: count the partner blunders (issue 35) of the heuristic"
+                             " and search bots in N seeded positions of each partner game")
+    parser.add_argument("--partner-search", default="search:iterations=4",
+                        help="the search bot checked with --partners (its filters do not"
+                             " depend on its budget)")
+    parser.add_argument("--partner-game", default=None,
+                        help="with --partners: only this game (runs side by side)")
+    parser.add_argument("--partner-bot", default=None,
+                        help="with --partners: only this bot spec")
     args = parser.parse_args(argv)
+    if args.partners:
+        bots = (args.partner_bot,) if args.partner_bot else ("heuristic", args.partner_search)
+        partners(args.partners, bots, args.seed, args.partner_game)
+        return
     if args.hours and not args.journal:
         parser.error("--hours needs --journal (a part of a run is kept there)")
     print(f"# bench/bots.py {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC,"

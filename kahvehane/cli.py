@@ -2,7 +2,8 @@
 
 ``kahvehane replay FILE`` checks and scores a game record; ``kahvehane verify FILE``
 checks a record's provably fair deals; ``kahvehane simulate GAME`` plays bots against
-bots; ``kahvehane ladder GAME`` rates bot kinds in a seeded round-robin
+bots; ``kahvehane duplicate GAME`` compares two bots on duplicate deals
+(:mod:`kahvehane.bots.duplicate`); ``kahvehane ladder GAME`` rates bot kinds in a seeded round-robin
 (:mod:`kahvehane.ladder`); ``kahvehane play GAME`` plays against bots in the terminal.
 Exit status: 0 fine, 1 a verification failed (or a game left unfinished), 2 an illegal
 action, a malformed record or a bad request (the message on standard error says where).
@@ -190,6 +191,38 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_duplicate(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from kahvehane.bots.duplicate import run
+    from kahvehane.errors import KahvehaneError
+
+    if args.deals < 1 or args.jobs < 1:
+        print("kahvehane duplicate: --deals and --jobs must be at least 1", file=sys.stderr)
+        return 2
+
+    def progress(done: int, total: int) -> None:
+        print(f"\r{done}/{total} deals", end="", file=sys.stderr, flush=True)
+
+    try:
+        options = get_spec(args.game).options_from_text(args.option or [])
+        report = run(args.game, args.a, args.b, deals=args.deals, seed=args.seed,
+                     options=options, jobs=args.jobs,
+                     journal=Path(args.journal) if args.journal else None,
+                     progress=None if args.no_progress else progress)
+    except KahvehaneError as exc:
+        print(f"kahvehane duplicate: {exc}", file=sys.stderr)
+        return 2
+    if not args.no_progress:
+        print(file=sys.stderr)
+    print("\n".join(report.lines()))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(report.to_json(), fh, ensure_ascii=False, indent=1)
+            fh.write("\n")
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from kahvehane.play import run_play
 
@@ -258,6 +291,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-times", action="store_true",
                    help="leave out the decision times (the rest is the same for a seed)")
     p.set_defaults(func=cmd_ladder)
+
+    p = sub.add_parser("duplicate", help="compare two bots on the same deals, seats rotated",
+                       epilog=options_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("game", choices=games)
+    p.add_argument("--a", default="search", help="bot A's spec (search)")
+    p.add_argument("--b", default="heuristic", help="bot B's spec (heuristic)")
+    p.add_argument("--deals", type=int, default=100, help="number of deals (100)")
+    p.add_argument("--seed", default="0", help="the seed of the deals (0)")
+    p.add_argument("--jobs", type=int, default=1, help="parallel processes (1)")
+    p.add_argument("--option", action="append", type=parse_option, metavar="KEY=VALUE",
+                   help="a table option, e.g. players=4 (repeatable)")
+    p.add_argument("--journal", metavar="FILE.jsonl.gz",
+                   help="keep every finished deal here; a run plays only those it lacks")
+    p.add_argument("--json", metavar="FILE", help="save the report as JSON")
+    p.add_argument("--no-progress", action="store_true", help="no progress count")
+    p.set_defaults(func=cmd_duplicate)
 
     p = sub.add_parser("play", help="play a game against bots in the terminal",
                        epilog=options_help(), formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -83,11 +83,13 @@ def _random(req: BotRequest) -> Bot:
 EVERY_GAME = (BotKind("random", _random),)
 
 
-def search_kind(plan: str) -> BotKind:
+def search_kind(plan: str, extra: frozenset[str] = frozenset()) -> BotKind:
     """The ``search`` kind of a family: :class:`~kahvehane.bots.search.SearchBot` with the
     :class:`~kahvehane.bots.search.SearchPlan` named ``"module:Class"``. It is named,
     not imported, because a plan imports its family's heuristic bot, whose module
-    declares this kind. Parameters: ``iterations`` and ``time`` (seconds per decision).
+    declares this kind. Parameters: ``iterations`` and ``time`` (CPU seconds per
+    decision), and those the plan names in ``extra`` (handed to it as
+    ``SearchBot.params``: the Okey plan's ``read``).
     """
     module, _, attr = plan.partition(":")
 
@@ -101,9 +103,10 @@ def search_kind(plan: str) -> BotKind:
             plan=getattr(importlib.import_module(module), attr),
             iterations=None if iterations is None else int(iterations),
             time_limit=None if seconds is None else float(seconds),
+            params={k: v for k, v in req.params.items() if k in extra},
         )
 
-    return BotKind("search", build, frozenset({"iterations", "time"}))
+    return BotKind("search", build, frozenset({"iterations", "time", *extra}))
 
 
 @cache

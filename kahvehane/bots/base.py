@@ -12,11 +12,18 @@ seeded simulation replays exactly.
 from __future__ import annotations
 
 import random
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kahvehane.games.base import Action
+
+#: The clock of a bot's budget: CPU seconds of the deciding thread. A search given 0.1 s
+#: per decision gets 0.1 s of computing whatever else the machine runs, so its play does
+#: not weaken under load (issue 35: a fixed CPU budget per decision); a salon asks a
+#: deliberate bot on a thread of its own, whose clock this is.
+cpu_clock = time.thread_time
 
 
 class Bot(ABC):

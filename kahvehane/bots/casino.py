@@ -11,6 +11,14 @@ It scores every legal move by the points it is likely to bring and plays the bes
   builds; raising someone else's build takes it over;
 * a **trail** costs the points of the card it gives away, and more when the table
   already holds a card of the same value or the trail lets the next player sweep.
+
+In partner play (2 v 2, docs/rules/casino.md C-7) it plays for the side: taking over a
+build earns its bonus only from an opponent, and it makes none of the **partner
+blunders** of :func:`partner_blunder` while another move is left (:func:`side_moves`):
+raising the partner's build (its value changes, so the card the partner keeps for it,
+O-2, no longer takes it) and capturing the partner's build while another capture is on
+offer (the partner takes it on its own turn with the card it keeps for it; the bot's
+card is better spent on other cards).
 """
 
 from __future__ import annotations
@@ -55,10 +63,11 @@ def table_cards(view: Mapping[str, Any]) -> tuple[list[Card], list[Build]]:
 
 def score_move(
     a: Action, seat: int, loose: Sequence[Card], builds: Sequence[Build], sweeps: bool,
-    royal: bool,
+    royal: bool, partner: int | None = None,
 ) -> float:
     """The heuristic value of one legal move (``loose`` and ``builds``: the table, from
-    :func:`table_cards` or a state's ``loose`` and ``builds.values()``)."""
+    :func:`table_cards` or a state's ``loose`` and ``builds.values()``; ``partner``: the
+    partner's seat in partner play)."""
     if isinstance(a, CaptureAction):
         taken = [x for s in a.sets for x in s]
         gain = card_points(a.card) + sum(card_points(x) for x in taken) + 0.05 * len(taken)
@@ -75,8 +84,8 @@ def score_move(
         mine = [b for b in builds if b.owner == seat and b.value == a.value]
         if mine and mine[0].kind == "single":
             gain += 0.3  # freeze our own build: nobody can raise it now
-        if any(x in cards for b in builds if b.owner != seat for x in b.cards):
-            gain += 0.2  # taken over from someone else
+        if any(x in cards for b in builds if b.owner not in (seat, partner) for x in b.cards):
+            gain += 0.2  # taken over from an opponent
         return gain
     assert isinstance(a, TrailAction)
     cost = 0.9 * card_points(a.card)
@@ -90,6 +99,53 @@ def score_move(
     return -cost - 0.1
 
 
+def partner_of(seat: int, options: Mapping[str, Any]) -> int | None:
+    """The partner's seat in partner play (opposite, C-7), else ``None``."""
+    return (seat + 2) % 4 if options.get("partners") else None
+
+
+def _touches(a: Action, builds: Sequence[Build], owner: int) -> Build | None:
+    """The build of ``owner`` that move ``a`` takes or builds on, if any."""
+    if not isinstance(a, CaptureAction | BuildAction):
+        return None
+    cards = {x for group in a.sets for x in group}
+    return next((b for b in builds if b.owner == owner and cards & set(b.cards)), None)
+
+
+def partner_blunder(a: Action, legal: Sequence[Action], builds: Sequence[Build],
+                    partner: int | None) -> str | None:
+    """The partner blunder move ``a`` makes among ``legal``, or ``None``:
+
+    * ``"raises_partner_build"`` — a build on the partner's build that changes its value
+      while some move leaves the partner's builds alone;
+    * ``"takes_partner_build"`` — a capture of the partner's build while another
+      capture leaves the partner's builds alone.
+    """
+    if partner is None or not any(b.owner == partner for b in builds):
+        return None
+    hit = _touches(a, builds, partner)
+    if hit is None:
+        return None
+    if isinstance(a, BuildAction):
+        if a.value == hit.value:
+            return None  # adding to it freezes it (B-7, B-8): it protects the side
+        if any(_touches(x, builds, partner) is None for x in legal):
+            return "raises_partner_build"
+        return None
+    if any(isinstance(x, CaptureAction) and _touches(x, builds, partner) is None
+           for x in legal):
+        return "takes_partner_build"
+    return None
+
+
+def side_moves(legal: Sequence[Action], builds: Sequence[Build],
+               partner: int | None) -> list[Action]:
+    """The moves of ``legal`` that make no partner blunder (there is always one)."""
+    if partner is None:
+        return list(legal)
+    return [a for a in legal if partner_blunder(a, legal, builds, partner) is None]
+
+
 class CasinoHeuristicBot(Bot):
     """Captures valuable cards, builds only with the capture card, protects its builds."""
 
@@ -101,13 +157,15 @@ class CasinoHeuristicBot(Bot):
         opts = options or {}
         self.royal = game == "royal_casino"
         self.sweeps = bool(opts.get("sweeps", self.royal))
+        self.partner = partner_of(seat, opts)
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         loose, builds = table_cards(view)
-        best = legal[0]
+        moves = side_moves(legal, builds, self.partner)
+        best = moves[0]
         best_score = float("-inf")
-        for a in legal:
-            s = score_move(a, self.seat, loose, builds, self.sweeps, self.royal)
+        for a in moves:
+            s = score_move(a, self.seat, loose, builds, self.sweeps, self.royal, self.partner)
             if s > best_score:
                 best, best_score = a, s
         return best

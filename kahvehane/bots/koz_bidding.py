@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from kahvehane.bots.base import cpu_clock
 from kahvehane.bots.cardutil import names_mask
 from kahvehane.bots.koz_maca import choose_bid, choose_card
 from kahvehane.games.base import DealState
@@ -82,7 +82,7 @@ def choose_bid_by_simulation(
         candidates.append(min(offered, key=lambda b: (abs(b - heuristic), b)))
     scores: dict[int, list[float]] = {b: [] for b in candidates}
     for i in range(max(1, samples)):
-        if deadline is not None and i and time.perf_counter() > deadline:
+        if deadline is not None and i and cpu_clock() > deadline:
             break
         start = sample(rng)
         for b in candidates:

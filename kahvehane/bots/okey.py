@@ -16,6 +16,10 @@ What it does, in order, each time it is asked (it sees only its view and legal l
    discard is the lowest possible. The arrange is answered first; the discard follows
    when it is asked again, naming that last block as the copy that leaves (``at``), so
    no other copy of the tile is ever taken from a per.
+
+In pairs play (eşli) it plays for the side: it remembers what its right opponent took
+from it and trades a tile that would feed that opponent for an equally good one
+(:mod:`kahvehane.bots.okey_partner`, the partner blunders).
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ from typing import Any
 from kahvehane.bots import BotKind, search_kind
 from kahvehane.bots.base import Bot
 from kahvehane.bots.learned import learned_kind
+from kahvehane.bots.okey_memory import OkeyMemory
+from kahvehane.bots.okey_partner import side_discard
 from kahvehane.games.base import Action
 from kahvehane.games.okey.actions import LEFT, PILE, Arrange, Discard, Draw, Finish, ShowIndicator
 from kahvehane.games.okey.melds import face_value
@@ -70,9 +76,13 @@ class OkeyHeuristicBot(Bot):
 
     kind = "heuristic"
 
-    def __init__(self, game: str, seat: int, rng: Any = None) -> None:
+    def __init__(self, game: str, seat: int, rng: Any = None, *, pairs: bool = False) -> None:
         super().__init__(game, seat, rng)
         self._cache: dict[tuple[Tile, ...], tuple[Tile, tuple[tuple[Tile, ...], ...]]] = {}
+        #: In pairs play the bot remembers what its right opponent took from it and keeps
+        #: off the partner blunders (:mod:`kahvehane.bots.okey_partner`).
+        self.pairs = pairs
+        self.memory = OkeyMemory(seat)
 
     # -- evaluation ---------------------------------------------------------------------
     def plan_discard(
@@ -111,6 +121,8 @@ class OkeyHeuristicBot(Bot):
 
     # -- the decision -------------------------------------------------------------------
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        if self.pairs:
+            self.memory.observe(view)
         for a in legal:
             if isinstance(a, ShowIndicator):
                 return a
@@ -128,11 +140,20 @@ class OkeyHeuristicBot(Bot):
         if draws:
             return self._draw(view, draws, tiles, okey, indicator)
         discard, layout = self.plan_discard(tiles, okey, indicator)
+        if self.pairs:
+            safe = side_discard(view, tiles, discard, self.memory)
+            if safe != discard:
+                discard = safe
+                rest = list(tiles)
+                rest.remove(safe)
+                layout = best_arrangement(rest, okey).blocks
         wanted = [list(b) for b in layout] + [[discard]]
         current = [[parse_tile(x) for x in block] for block in rack]
         if current != wanted:
             return Arrange(self.seat, tuple(tuple(b) for b in wanted))
         if any(isinstance(a, Discard) and a.tile == discard for a in legal):
+            if self.pairs:
+                self.memory.discarding(view, discard)
             return Discard(self.seat, discard, at=(len(wanted) - 1, 0))
         return legal[0]  # not reached: every held tile may be discarded
 
@@ -162,6 +183,8 @@ class OkeyHeuristicBot(Bot):
 
 #: The bots of the Okey family (Düz and KDV), as :mod:`kahvehane.bots` reads them.
 FAMILY = "okey"
-KINDS = (BotKind("heuristic", lambda r: OkeyHeuristicBot(r.game, r.seat, r.rng)),
-         search_kind("kahvehane.bots.okey_search:OkeyPlan"),
+KINDS = (BotKind("heuristic", lambda r: OkeyHeuristicBot(r.game, r.seat, r.rng,
+                                                        pairs=bool(r.options.get("pairs")))),
+         search_kind("kahvehane.bots.okey_search:OkeyPlan",
+                     frozenset({"read", "z", "margin"})),
          learned_kind())

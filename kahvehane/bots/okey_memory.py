@@ -34,6 +34,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from kahvehane.bots.okey_evidence import PROPOSALS, Reading
 from kahvehane.games import get_game
 from kahvehane.games.okey.deal import OkeyDeal
 from kahvehane.games.okey.sampling import PILE, rack_place
@@ -128,10 +129,18 @@ class OkeyMemory:
         return out
 
     def sample(self, view: Mapping[str, Any], options: Mapping[str, Any],
-               rng: random.Random) -> OkeyDeal:
-        """A deal consistent with ``view`` and this memory."""
+               rng: random.Random, reading: Reading | None = None) -> OkeyDeal:
+        """A deal consistent with ``view`` and this memory; with a ``reading`` of the
+        table, one of :data:`~kahvehane.bots.okey_evidence.PROPOSALS` such deals' hidden
+        tiles chosen in proportion to how likely the others' racks are
+        (:mod:`kahvehane.bots.okey_evidence`)."""
         rules = get_game(view["game"])
-        deal = rules.deal_from_view(rules.parse_options(options), view,
-                                    self.assignment(view, options, rng))
+        if reading is None:
+            assignment = self.assignment(view, options, rng)
+        else:
+            others = [s for s in range(4) if s != self.seat]
+            assignment = reading.choose(
+                [self.assignment(view, options, rng) for _ in range(PROPOSALS)], others, rng)
+        deal = rules.deal_from_view(rules.parse_options(options), view, assignment)
         assert isinstance(deal, OkeyDeal)
         return deal

@@ -31,12 +31,14 @@ from __future__ import annotations
 
 import math
 import statistics
-import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from kahvehane.bots.base import cpu_clock
 from kahvehane.bots.okey import OkeyHeuristicBot
+from kahvehane.bots.okey_evidence import read_table
 from kahvehane.bots.okey_memory import OkeyMemory
+from kahvehane.bots.okey_partner import side_discard
 from kahvehane.bots.okey_rollout import (
     leaf_scores,
     left_is_useful,
@@ -58,6 +60,10 @@ DISCARDS = 3  # the heuristic's best discards searched
 MARGIN = 0.05  # of a deal's stake (Düz 2u, KDV 50k): what must beat the heuristic's move
 MIN_SAMPLES = 1
 Z = 2.0  # standard errors by which another move must beat the heuristic's
+#: How much of the table the samples read (``search:read=…``; :mod:`okey_evidence`):
+#: the hard facts only, also the tiles passed and thrown, also (KDV) the racks'
+#: settledness behind the Ceza boxes. The last is the default.
+READS = ("hard", "table", "all")
 
 
 def _tiles(view: Mapping[str, Any]) -> list[Tile]:
@@ -71,8 +77,17 @@ class OkeyPlan(SearchPlan):
 
     def __init__(self, bot: SearchBot) -> None:
         super().__init__(bot)
+        self.pairs = bool(bot.options.get("pairs"))
         self.heuristic = OkeyHeuristicBot(bot.game, bot.seat, bot.rng)
         self.memory = OkeyMemory(bot.seat)
+        self.read = bot.params.get("read", READS[-1])
+        if self.read not in READS:
+            raise ValueError(f"read must be one of {', '.join(READS)}, not {self.read!r}")
+        # the guard (``search:z=1;margin=0.02`` plays a bolder search)
+        self.z = float(bot.params.get("z", Z))
+        self.margin = float(bot.params.get("margin", MARGIN))
+        if self.z < 0 or self.margin < 0:
+            raise ValueError("z and margin must not be negative")
         # the discard decided before its arrange: (rack tiles, layout, tile)
         self._planned: tuple[tuple[Tile, ...], list[list[Tile]], Tile] | None = None
         self.last_values: dict[str, float] = {}
@@ -86,7 +101,7 @@ class OkeyPlan(SearchPlan):
                deadline: float | None) -> Action:
         self.searched = False
         if deadline is None and not self.bot.iterations_given:
-            deadline = time.perf_counter() + DEFAULT_TIME
+            deadline = cpu_clock() + DEFAULT_TIME
         show = next((a for a in legal if isinstance(a, ShowIndicator)), None)
         if show is not None:
             return show
@@ -122,10 +137,16 @@ class OkeyPlan(SearchPlan):
             if isinstance(a, Finish):
                 m = finish_multiplier(tiles, a.tile, indicator) or 0
                 finishes.setdefault(m, a)
+        if finishes and self.pairs:  # the side's finish now, never a gamble for a better
+            return finishes[max(finishes)]
         throw, _ = self.heuristic.plan_discard(tiles, okey, indicator)
+        if self.pairs:
+            throw = side_discard(view, tiles, throw, self.memory)
         ranked = sorted(set(tiles), key=lambda t: (
             t != throw, unmatched([x for x in tiles if x != t] + [t] * (tiles.count(t) - 1),
                                   okey), t == okey))
+        if self.pairs:  # never an okey to the opponent on the right
+            ranked = [t for t in ranked if t != okey] or ranked
         discards: list[Action] = [Discard(self.bot.seat, t) for t in ranked[:DISCARDS]]
         candidates: list[Action] = [*finishes.values(), *discards]
         heuristic: Action = (finishes[max(finishes)] if finishes
@@ -134,6 +155,8 @@ class OkeyPlan(SearchPlan):
         if isinstance(choice, Finish):
             return choice
         assert isinstance(choice, Discard)
+        if self.pairs:
+            choice = Discard(self.bot.seat, side_discard(view, tiles, choice.tile, self.memory))
         wanted = _throw_layout(tiles, choice.tile, okey)
         if rack != wanted:
             self._planned = (tuple(sorted(tiles)), wanted, choice.tile)
@@ -167,10 +190,12 @@ class OkeyPlan(SearchPlan):
             candidates = [heuristic, *candidates]
         values: dict[Action, list[float]] = {a: [] for a in candidates}
         steps = {a: self._steps(view, a) for a in candidates}
+        reading = (None if self.read == "hard" else
+                   read_table(view, ceza=self.read == "all"))
         n = 0
         while n < bot.iterations and (deadline is None or n < MIN_SAMPLES
-                                      or time.perf_counter() < deadline):
-            sample = self.memory.sample(view, bot.options, bot.rng)
+                                      or cpu_clock() < deadline):
+            sample = self.memory.sample(view, bot.options, bot.rng, reading)
             for a in candidates:
                 state = sample.copy()
                 for step in steps[a]:
@@ -188,7 +213,7 @@ class OkeyPlan(SearchPlan):
         gain = statistics.fmean(diffs)
         error = statistics.stdev(diffs) / math.sqrt(n)
         stake = (50 if view["game"] == "kdv_okey" else 2) * unit(parse_tile(view["indicator"]))
-        return best if gain > MARGIN * stake and gain > Z * error else heuristic
+        return best if gain > self.margin * stake and gain > self.z * error else heuristic
 
 
 def _throw_layout(tiles: list[Tile], tile: Tile, okey: Tile) -> list[list[Tile]]:

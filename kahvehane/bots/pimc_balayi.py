@@ -20,10 +20,10 @@ played out with the heuristic policy and scored by the contract's real scoring
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from kahvehane.bots.base import cpu_clock
 from kahvehane.bots.cardutil import BIT, FULL, HIGHER, STRENGTH, SUIT_MASK, beats
 from kahvehane.cards import parse_card
 from kahvehane.games import balayi_kingi as bk
@@ -152,7 +152,7 @@ def choose_play_pimc(
     opp = 1 - seat
     done = 0
     for i in range(n_samples):
-        if deadline is not None and i and time.perf_counter() > deadline:
+        if deadline is not None and i and cpu_clock() > deadline:
             break
         base = first if i == 0 else samples(rng)
         done += 1
@@ -205,7 +205,7 @@ def choose_contract_pimc(
     totals = dict.fromkeys(codes, 0.0)
     done = 0
     for i in range(n_samples):
-        if deadline is not None and i and time.perf_counter() > deadline:
+        if deadline is not None and i and cpu_clock() > deadline:
             break
         done += 1
         base = contract_sample(view, seat, rng)

@@ -16,10 +16,10 @@ heuristic's own move is kept unless another is better by a margin.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kahvehane.bots.base import cpu_clock
 from kahvehane.bots.casino import score_move
 from kahvehane.games.base import Action
 
@@ -73,7 +73,7 @@ def choose_move_pimc(
     totals = dict.fromkeys(candidates, 0.0)
     done = 0
     for i in range(n_samples):
-        if deadline is not None and i and time.perf_counter() > deadline:
+        if deadline is not None and i and cpu_clock() > deadline:
             break
         base = samples(rng)
         done += 1

@@ -38,15 +38,20 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from kahvehane.bots.balayi_kingi import BalayiHeuristicBot
-from kahvehane.bots.base import Bot
+from kahvehane.bots.base import Bot, cpu_clock
 from kahvehane.bots.cardutil import STRENGTH, beats, names_mask
-from kahvehane.bots.casino import CasinoHeuristicBot, card_points, score_move, table_cards
+from kahvehane.bots.casino import (
+    CasinoHeuristicBot,
+    card_points,
+    score_move,
+    side_moves,
+    table_cards,
+)
 from kahvehane.bots.determinize import sampler
 from kahvehane.bots.koz_bidding import BID_SAMPLES, choose_bid_by_simulation
 from kahvehane.bots.pimc_balayi import choose_contract_pimc, choose_play_pimc
@@ -227,7 +232,7 @@ def ismcts(
     root = Node(-1)
     legal_set = set(root_legal)
     for it in range(iterations):
-        if deadline is not None and it and time.perf_counter() > deadline:
+        if deadline is not None and it and cpu_clock() > deadline:
             break
         start = samples(rng)
         state = start.copy()
@@ -292,6 +297,7 @@ class SearchBot(Bot):
         plan: type[SearchPlan],
         iterations: int | None = None,
         time_limit: float | None = None,
+        params: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(game, seat, rng)
         if iterations is not None and iterations < 1:
@@ -302,6 +308,7 @@ class SearchBot(Bot):
         self.iterations = iterations if iterations is not None else plan.default_iterations
         self.iterations_given = iterations is not None  # a plan may add a clock otherwise
         self.time_limit = time_limit
+        self.params = dict(params or {})  # the plan's own (``search_kind``'s extra)
         self.last_visits: dict[Action, int] = {}
         self.last_values: dict[str, float] = {}
         self.plan = plan(self)
@@ -310,7 +317,7 @@ class SearchBot(Bot):
         self.plan.observe(view)
         if len(legal) == 1:
             return legal[0]
-        deadline = (time.perf_counter() + self.time_limit) if self.time_limit else None
+        deadline = (cpu_clock() + self.time_limit) if self.time_limit else None
         return self.plan.choose(view, legal, deadline)
 
 
@@ -333,7 +340,7 @@ class SearchPlan(ABC):
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action],
                deadline: float | None) -> Action:
         """The move among ``legal`` (two or more), searching until ``deadline``
-        (``time.perf_counter()``) if there is one."""
+        (:func:`~kahvehane.bots.base.cpu_clock`: CPU seconds) if there is one."""
 
 
 class KozMacaPlan(SearchPlan):
@@ -422,8 +429,10 @@ class CasinoPlan(SearchPlan):
         bot = self.bot
         fb = self.fallback
         loose, builds = table_cards(view)
-        candidates = sorted(legal, key=lambda a: -score_move(a, bot.seat, loose, builds,
-                                                             fb.sweeps, fb.royal))
+        # partners play for the side: no partner blunder while another move is left
+        candidates = sorted(side_moves(legal, builds, fb.partner),
+                            key=lambda a: -score_move(a, bot.seat, loose, builds,
+                                                      fb.sweeps, fb.royal, fb.partner))
         del candidates[CASINO_CANDIDATES:]
         if len(candidates) == 1:
             return candidates[0]
