@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from contextvars import ContextVar
 from datetime import UTC, datetime
+from typing import Any
 
-__all__ = ["MATCH", "TABLE", "USER", "JSONFormatter", "setup"]
+__all__ = ["MATCH", "TABLE", "USER", "JSONFormatter", "setup", "stamp_records"]
 
 #: The table whose task is running (set once by the task).
 TABLE: ContextVar[str | None] = ContextVar("kahvehane_table", default=None)
@@ -60,9 +62,32 @@ class JSONFormatter(logging.Formatter):
         return json.dumps(out, ensure_ascii=False, default=str)
 
 
+def stamping(
+        make: Callable[..., logging.LogRecord]) -> Callable[..., logging.LogRecord]:
+    """A log record factory that makes records with ``make`` and writes the context's
+    ids on them as they are made (a handler may format them later, elsewhere)."""
+    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = make(*args, **kwargs)
+        for key, var in (("table", TABLE), ("match", MATCH), ("user", USER)):
+            value = var.get()
+            if value is not None and not hasattr(record, key):
+                setattr(record, key, value)
+        return record
+    factory.stamps = True  # type: ignore[attr-defined]
+    return factory
+
+
+def stamp_records() -> None:
+    """Have every log record carry the context's ids (once per process)."""
+    current = logging.getLogRecordFactory()
+    if not getattr(current, "stamps", False):
+        logging.setLogRecordFactory(stamping(current))
+
+
 def setup(level: str, fmt: str) -> None:
     """Configure the root logger: ``fmt`` is ``text`` or ``json`` (uvicorn's own
     loggers propagate to it, so their lines take the same format)."""
+    stamp_records()
     handler = logging.StreamHandler()
     handler.setFormatter(JSONFormatter() if fmt == "json" else logging.Formatter(TEXT_FORMAT))
     root = logging.getLogger()
