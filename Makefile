@@ -53,9 +53,22 @@ bench-engines: $(BENCH_STAMP)
 bench-casino: $(STAMP)
 	$(BIN)/python bench/casino_legal.py
 
-# The salon on http://127.0.0.1:8000 with an SQLite file it creates (kahvehane.sqlite3).
-serve: $(STAMP)
-	$(BIN)/kahvehane serve --host 127.0.0.1 --port 8000 --db sqlite:///kahvehane.sqlite3
+# The salon on http://$(HOST):$(PORT)/ (`make serve PORT=8080`), with an SQLite file it
+# creates (kahvehane.sqlite3) unless KAHVEHANE_DB names another database; every other
+# serve option from its KAHVEHANE_* variable (docs/operations.md). It installs only what
+# serving needs (the `server` extra: no test, benchmark or RL libraries).
+SERVE_STAMP := $(VENV)/.serve-installed
+PORT ?= $(or $(KAHVEHANE_PORT),8000)
+HOST ?= $(or $(KAHVEHANE_HOST),127.0.0.1)
+
+$(SERVE_STAMP): pyproject.toml setup.py kahvehane/games/koz_maca/_core.pyx
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[server]'
+	@touch $(SERVE_STAMP)
+
+serve: $(SERVE_STAMP)
+	$(BIN)/kahvehane serve --host $(HOST) --port $(PORT)
 
 # Three nodes on this machine's Redis and PostgreSQL (docs/scaling.md): ports 8001-8003.
 CLUSTER_DB ?= postgresql://127.0.0.1:5432/kahvehane_cluster

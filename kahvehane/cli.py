@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from kahvehane import __version__
@@ -328,7 +330,104 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="run the salon server (web site and WebSocket)")
     add_arguments(p)
     p.set_defaults(func=serve)
+    _backup_parsers(sub)
     return parser
+
+
+# ---------------------------------------------------------------- backup and restore
+def _backup_parsers(sub: Any) -> None:
+    """``backup`` and ``restore`` (docs/operations.md "Backups")."""
+    env = os.environ.get
+    p = sub.add_parser("backup", help="copy a running salon's database (play goes on)")
+    p.add_argument("out", type=Path, help="the backup file to write (a new file)")
+    p.add_argument("--db", default=env("KAHVEHANE_DB", "sqlite:///kahvehane.sqlite3"),
+                   help="the salon's database URL, as given to serve (KAHVEHANE_DB)")
+    p.add_argument("--server", default=env("KAHVEHANE_SERVER"), metavar="URL",
+                   help="SQLite: the running salon that owns the file, e.g."
+                        " http://127.0.0.1:8000 (KAHVEHANE_SERVER); without it the file is"
+                        " copied directly, which works only while no salon runs on it")
+    p.add_argument("--token", default=env("KAHVEHANE_OPS_TOKEN"),
+                   help="the salon's --ops-token (KAHVEHANE_OPS_TOKEN), unless this"
+                        " machine is in its --ops-allow")
+    p.set_defaults(func=cmd_backup)
+    p = sub.add_parser("restore", help="bring a backup back into an empty database")
+    p.add_argument("backup", type=Path, help="a file kahvehane backup wrote")
+    p.add_argument("--db", default=env("KAHVEHANE_DB", "sqlite:///kahvehane.sqlite3"),
+                   help="the empty database to restore into: a new SQLite file, or an"
+                        " empty PostgreSQL database (KAHVEHANE_DB)")
+    p.set_defaults(func=cmd_restore)
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    from kahvehane.store.backup import (
+        BackupError,
+        backup_postgres,
+        copy_sqlite,
+        is_sqlite,
+        sqlite_path,
+    )
+    from kahvehane.store.db import make_engine
+
+    out: Path = args.out
+    try:
+        if not is_sqlite(args.db):
+            backup_postgres(args.db, out)
+        elif args.server:
+            _backup_from_server(args.server.rstrip("/"), args.token, out)
+        else:
+            if not sqlite_path(args.db).is_file():
+                raise BackupError(f"{sqlite_path(args.db)}: no such database file")
+            engine = make_engine(args.db)
+            try:
+                copy_sqlite(engine, out)
+            except Exception as exc:  # the running salon holds the file: say what to do
+                raise BackupError(f"{exc}: if a salon is running on this file, give"
+                                  " --server URL (and --token)") from exc
+            finally:
+                engine.dispose()
+    except BackupError as exc:
+        print(f"kahvehane backup: {exc}", file=sys.stderr)
+        return 1
+    print(f"kahvehane backup: {out} ({out.stat().st_size} bytes)")
+    return 0
+
+
+def _backup_from_server(url: str, token: str | None, out: Path) -> None:
+    """Ask the salon at ``url`` for its database (``POST /api/ops/backup``) into ``out``."""
+    import httpx
+
+    from kahvehane.store.backup import BackupError
+
+    if out.exists():
+        raise BackupError(f"{out} exists: a backup is written to a new file")
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    part = out.with_name(out.name + ".part")
+    try:
+        with httpx.stream("POST", url + "/api/ops/backup", headers=headers,
+                          timeout=600) as resp:
+            if resp.status_code != 200:
+                resp.read()
+                raise BackupError(f"{url} answered {resp.status_code}: {resp.text}")
+            with open(part, "wb") as f:
+                for chunk in resp.iter_bytes():
+                    f.write(chunk)
+        part.rename(out)
+    except httpx.HTTPError as exc:
+        raise BackupError(f"{url}: {exc}") from exc
+    finally:
+        part.unlink(missing_ok=True)
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from kahvehane.store.backup import BackupError, restore
+
+    try:
+        restore(args.backup, args.db)
+    except BackupError as exc:
+        print(f"kahvehane restore: {exc}", file=sys.stderr)
+        return 1
+    print(f"kahvehane restore: {args.backup} is in {args.db}")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -21,7 +21,8 @@ from starlette.types import ASGIApp
 from kahvehane.server.addresses import trusted_networks
 from kahvehane.server.gateway import Gateway
 from kahvehane.server.limits import Limiter, StoreLimiter
-from kahvehane.server.routes import accounts, daily, matches, pages, tables, ws
+from kahvehane.server.metrics import Metrics
+from kahvehane.server.routes import accounts, daily, matches, ops, pages, tables, ws
 from kahvehane.server.routes.base import Context
 from kahvehane.server.routes.security import SecurityHeaders
 from kahvehane.server.salon import Salon
@@ -29,7 +30,8 @@ from kahvehane.server.settings import Settings
 
 #: The API's and the WebSocket's routes, by area (the web client's files come last).
 API_ROUTES: tuple[list[BaseRoute], ...] = (pages.ROUTES, accounts.ROUTES, daily.ROUTES,
-                                           tables.ROUTES, matches.ROUTES, ws.ROUTES)
+                                           tables.ROUTES, matches.ROUTES, ws.ROUTES,
+                                           ops.ROUTES)
 
 
 class SalonApp(Starlette):
@@ -66,9 +68,13 @@ def make_context(settings: Settings, salon: Salon | None = None) -> Context:
     """The :class:`Context` the routes of a salon serve (``salon``: a given table host,
     else :func:`make_salon`'s)."""
     salon = salon if salon is not None else make_salon(settings)
-    return Context(settings=settings, salon=salon, gateway=Gateway(salon),
+    gateway = Gateway(salon)
+    operated = settings.ops_token is not None or bool(settings.ops_allow)
+    return Context(settings=settings, salon=salon, gateway=gateway,
                    limiter=make_limiter(settings, salon),
-                   proxies=trusted_networks(settings.trusted_proxies))
+                   proxies=trusted_networks(settings.trusted_proxies),
+                   metrics=Metrics(salon, gateway) if operated else None,
+                   ops_allow=trusted_networks(settings.ops_allow))
 
 
 def app_of(ctx: Context, routes: list[BaseRoute]) -> Starlette:

@@ -24,6 +24,7 @@ from kahvehane.server.errors import RATE_LIMITED, ProtocolError
 from kahvehane.server.protocol import JSONObj, TokenBucket, dumps, error_message, message_id
 from kahvehane.server.settings import Settings
 from kahvehane.server.table.ports import Viewer
+from kahvehane.server.tally import Tally
 from kahvehane.store.accounts import SignIn
 from kahvehane.users import UserInfo
 
@@ -43,7 +44,8 @@ class Conn:
     ``viewer`` is how tables name it."""
 
     def __init__(self, ws: WebSocket, user: UserInfo | None, settings: Settings,
-                 line: DirectLine | None = None, *, viewer: Viewer | None = None) -> None:
+                 line: DirectLine | None = None, *, viewer: Viewer | None = None,
+                 tally: Tally | None = None) -> None:
         self.ws = ws
         self.line = line
         self.user = user
@@ -58,6 +60,7 @@ class Conn:
         self._rejected = 0
         self._rejected_since = time.monotonic()
         self._last_rate_error = 0.0
+        self.tally = tally if tally is not None else Tally()
 
     # ---------------------------------------------------------------- sending
     def send(self, obj: JSONObj) -> None:
@@ -125,6 +128,7 @@ class Conn:
         """Whether a new message may be handled now (token bucket); abuse closes 1008."""
         if self.bucket.allow():
             return True
+        self.tally.rate_limited += 1
         now = time.monotonic()
         if now - self._rejected_since > 10.0:
             self._rejected = 0

@@ -160,6 +160,21 @@ NO_SUGGESTIONS = Message("server.no_suggestions",
 STORAGE_FAILED = Message("server.storage_failed",
                          "the server could not save that; nothing changed: try again",
                          "sunucu bunu kaydedemedi; hiçbir şey değişmedi: yeniden deneyin")
+OPS_OFF = Message("server.ops_off",
+                  "this salon serves no operations endpoints (kahvehane serve --ops-token"
+                  " or --ops-allow)",
+                  "bu salon işletim uçları sunmuyor (kahvehane serve --ops-token ya da"
+                  " --ops-allow)")
+OPS_FORBIDDEN = Message("server.ops_forbidden",
+                        "an operations endpoint: give the salon's ops token, or ask from an"
+                        " allowed address",
+                        "bir işletim ucu: salonun işletim anahtarını verin ya da izin"
+                        " verilen bir adresten isteyin")
+BACKUP_NOT_SQLITE = Message("server.backup_not_sqlite",
+                            "this salon's database is PostgreSQL: back it up with kahvehane"
+                            " backup --db URL (pg_dump)",
+                            "bu salonun veritabanı PostgreSQL: kahvehane backup --db URL"
+                            " (pg_dump) ile yedekleyin")
 NODES_UNREACHABLE = Message(
     "server.nodes_unreachable",
     "this server cannot reach the table's server just now; nothing changed: try again",

@@ -13,6 +13,7 @@ import logging
 import secrets
 from collections.abc import Sequence
 from itertools import count
+from time import perf_counter
 
 import orjson
 from sqlalchemy.exc import SQLAlchemyError
@@ -74,7 +75,8 @@ class Gateway:
         """A new connection, signed in as ``user`` by ``session`` (``line``: its direct
         line)."""
         conn_id = next(self._ids)
-        conn = Conn(ws, user, self.settings, line, viewer=Viewer(self.id, conn_id, user))
+        conn = Conn(ws, user, self.settings, line, viewer=Viewer(self.id, conn_id, user),
+                    tally=self.salon.tally)
         conn.session = session
         self.conns[conn_id] = conn
         return conn
@@ -148,7 +150,8 @@ class Gateway:
         try:
             if kind in TABLE_MESSAGES:
                 table_id = msg.get("table")
-                if not self.salon.route(table_id, Command(kind, conn.viewer, msg)):
+                cmd = Command(kind, conn.viewer, msg, at=perf_counter())
+                if not self.salon.route(table_id, cmd):
                     raise ProtocolError("not_found", NO_TABLE, table=repr(table_id))
             elif kind == "ping":
                 conn.send({"type": "pong", "id": message_id(msg), "time": now_ms()})

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import logging
+import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -86,7 +87,68 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="for tests: make this step fail as an engine error would (deal:"
                         " dealing a match's deals; restore: resuming a match after a"
                         " restart); repeatable")
+    p.add_argument("--ops-token", default=None, metavar="TOKEN",
+                   help="GET /metrics and POST /api/ops/backup answer a request with"
+                        " 'Authorization: Bearer TOKEN' (docs/operations.md); off by"
+                        " default")
+    p.add_argument("--ops-allow", action="append", default=[], metavar="ADDRESS",
+                   help="an address or network that may ask GET /metrics and POST"
+                        " /api/ops/backup without the token; repeatable; none by default")
     p.add_argument("--log-level", default="info")
+    p.add_argument("--log-format", choices=["text", "json"], default=d.log_format,
+                   help="text, or json: one JSON object a line with the table, match and"
+                        " user ids where they apply (docs/operations.md)")
+    from_environment(p)
+
+
+#: Every ``serve`` option also comes from the environment: ``--db`` from
+#: ``KAHVEHANE_DB``, ``--trusted-proxy`` from ``KAHVEHANE_TRUSTED_PROXY`` (several
+#: separated by commas), ``--secure-cookies`` from ``KAHVEHANE_SECURE_COOKIES=1``. A flag
+#: on the command line wins over the environment.
+ENV_PREFIX = "KAHVEHANE_"
+TRUE = frozenset({"1", "true", "yes", "on"})
+FALSE = frozenset({"0", "false", "no", "off", ""})
+
+
+def env_name(dest: str) -> str:
+    """The environment variable of an option.
+
+    >>> env_name("max_connections_per_address")
+    'KAHVEHANE_MAX_CONNECTIONS_PER_ADDRESS'
+    """
+    return ENV_PREFIX + dest.upper()
+
+
+def from_environment(p: argparse.ArgumentParser,
+                     environ: Mapping[str, str] | None = None) -> None:
+    """Take each option's default from its environment variable, if set (a value that
+    does not parse stops the program, as the same flag would)."""
+    env = os.environ if environ is None else environ
+    for action in p._actions:
+        if not action.option_strings or action.dest == "help":
+            continue
+        raw = env.get(env_name(action.dest))
+        if raw is None:
+            continue
+        flag = action.option_strings[0]
+        if isinstance(action, argparse._StoreTrueAction):
+            if raw.strip().lower() not in TRUE | FALSE:
+                p.error(f"{env_name(action.dest)}={raw!r}: 1 or 0 ({flag})")
+            action.default = raw.strip().lower() in TRUE
+            continue
+        values = [v.strip() for v in raw.split(",") if v.strip()] \
+            if isinstance(action, argparse._AppendAction) else [raw]
+        converted = []
+        for value in values:
+            try:
+                converted.append(action.type(value) if callable(action.type) else value)
+            except (TypeError, ValueError):
+                p.error(f"{env_name(action.dest)}={raw!r}: not a valid {flag}")
+            if action.choices is not None and converted[-1] not in action.choices:
+                p.error(f"{env_name(action.dest)}={raw!r}: {flag} is one of"
+                        f" {', '.join(map(str, action.choices))}")
+        action.default = converted if isinstance(action, argparse._AppendAction) \
+            else converted[0]
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
@@ -108,7 +170,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
         else tuple(a for a in args.cap_exempt if a != "none"),
         static_dir=Path(args.static) if args.static else d.static_dir,
         redis_url=args.redis, node_id=args.node_id, redis_prefix=args.redis_prefix,
-        lease=args.lease,
+        lease=args.lease, ops_token=args.ops_token or None,
+        ops_allow=tuple(args.ops_allow), log_format=args.log_format,
     )
 
 
@@ -132,6 +195,8 @@ def serve(args: argparse.Namespace) -> int:
         from kahvehane.server.addresses import trusted_networks
         from kahvehane.server.app import create_app
         from kahvehane.server.guard import Guard, GuardedWS, protocols
+        from kahvehane.server.logs import setup as setup_logs
+        from kahvehane.server.logs import uvicorn_config
         from kahvehane.server.wsdirect import SalonWSProtocol
     except ImportError as exc:  # pragma: no cover - depends on the installation
         print(f"kahvehane serve: the server needs its extra: pip install 'kahvehane[server]'"
@@ -142,10 +207,10 @@ def serve(args: argparse.Namespace) -> int:
         print("kahvehane serve: --redis (several nodes) needs a database they share:"
               " --db postgresql://USER@HOST/DB", file=sys.stderr)
         return 2
-    logging.basicConfig(level=args.log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    setup_logs(args.log_level, settings.log_format)
     try:
         exempt = trusted_networks(settings.trusted_proxies + settings.cap_exempt)
+        trusted_networks(settings.ops_allow)
     except ValueError as exc:
         print(f"kahvehane serve: {exc}", file=sys.stderr)
         return 2
@@ -159,6 +224,7 @@ def serve(args: argparse.Namespace) -> int:
                 ws_max_size=settings.max_message_bytes,
                 ws_per_message_deflate=False, log_level=args.log_level.lower(),
                 access_log=False, lifespan="on",
+                log_config=uvicorn_config(settings.log_format),
                 # the salon reads forwarded addresses itself, from --trusted-proxy only
                 proxy_headers=False, timeout_graceful_shutdown=5,
                 timeout_keep_alive=settings.keep_alive,  # type: ignore[arg-type]

@@ -39,6 +39,7 @@ from kahvehane.server.protocol import JSONObj, dumps
 from kahvehane.server.settings import Settings
 from kahvehane.server.table import Command, TableActor, TableConfig, TableDeps
 from kahvehane.server.table.access import Access, new_invite
+from kahvehane.server.tally import Tally
 from kahvehane.store import Store
 from kahvehane.store.accounts import user_info
 from kahvehane.store.matches import abort_match
@@ -96,6 +97,7 @@ class Salon:
         self.bus = bus if bus is not None else LocalBus()
         self.epoch = secrets.token_hex(4)
         self.tables: dict[str, TableActor] = {}
+        self.tally = Tally()  # what GET /metrics reports (kahvehane.server.metrics)
         self._dirty: dict[str, None] = {}  # tables whose lobby line may have changed
         self._told: dict[str, str] = {}  # table id -> the lobby_update last published
         self._flush: asyncio.TimerHandle | None = None
@@ -123,7 +125,7 @@ class Salon:
         """What the table ``table_id`` talks through: in one process, the store and the
         bus."""
         return TableDeps(settings=self.settings, recorder=self.store, outbox=self.bus,
-                         host=self, epoch=self.epoch)
+                         host=self, epoch=self.epoch, tally=self.tally)
 
     def _actor(self, config: TableConfig) -> TableActor:
         return TableActor(config, self._deps(config.id))

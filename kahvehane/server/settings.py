@@ -80,3 +80,9 @@ class Settings:
     node_id: str | None = None
     redis_prefix: str = "kh"
     lease: float = 5.0  # a table's lease in Redis; renewed every lease / 5
+    # GET /metrics and POST /api/ops/backup (docs/operations.md): answered to a request
+    # with ``Authorization: Bearer <ops_token>`` or from an address of ``ops_allow``
+    # (forwarded addresses only from a trusted proxy); with neither set, both are 404
+    ops_token: str | None = None
+    ops_allow: tuple[str, ...] = ()
+    log_format: str = "text"  # or "json": one JSON object a line (kahvehane.server.logs)

@@ -236,6 +236,12 @@ class Store(TableRecorder):
         self._wait_ms = max(1, int(deadline * 1000))
         self._readers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="kh-read")
         self.commits = 0
+        #: writes that failed (past their deadline, or refused by the database): each
+        #: one a ``storage_failed`` somewhere (``GET /metrics``)
+        self.failures = 0
+        #: told the seconds from a committed group's earliest request to its commit (the
+        #: metrics' histogram; ``None``: not measured)
+        self.observe_write: Callable[[float], None] | None = None
 
     @property
     def dialect(self) -> str:
@@ -359,11 +365,12 @@ class Store(TableRecorder):
                         len(late), self.deadline)
             exc = DeadlinePassed(f"the write waited more than {self.deadline:g} s for the"
                                  " database")
+            self.failures += len(late)
             _deliver([(job, None, exc) for job in late])
             jobs = [job for job in jobs if job.due > now]
             if not jobs:
                 return
-        _local.due = min(job.due for job in jobs)
+        _local.due = earliest = min(job.due for job in jobs)
         try:
             if all(job.fn is None for job in jobs):
                 results: list[Any] = self._insert_rows(jobs)
@@ -376,10 +383,13 @@ class Store(TableRecorder):
                     self._execute([job])
                 return
             log.warning("a database write failed: %r", exc)
+            self.failures += 1
             _deliver([(jobs[0], None, exc)])
             return
         finally:
             _local.due = None
+        if self.observe_write is not None:
+            self.observe_write(time.monotonic() - (earliest - self.deadline))
         _deliver([(job, result, None) for job, result in zip(jobs, results, strict=True)])
 
     def _in_session(self, jobs: list[_Job]) -> list[Any]:

@@ -276,7 +276,7 @@ class ClusterSalon(Salon):
                          recorder=FencedStore(self.store, table_id, incarnation, self._stale),
                          outbox=TableOutbox(self.rbus, self.incarnations, table_id,
                                             incarnation), host=self,
-                         epoch=f"{self.epoch}.{incarnation}")
+                         epoch=f"{self.epoch}.{incarnation}", tally=self.tally)
 
     def _stale(self, table_id: str) -> None:
         self.release(table_id, "the database refused its write: another node owns it")

@@ -11,6 +11,7 @@ without a server process). :mod:`kahvehane.server.app` puts them together.
 - :mod:`.tables`: the lobby, opening a table, a table, an invite;
 - :mod:`.matches`: matches, records, positions, leaderboards, people's pages;
 - :mod:`.ws`: the WebSocket endpoint, its Origin check and its frame checks;
+- :mod:`.ops`: readiness, Prometheus metrics, an online backup (docs/operations.md);
 - :mod:`.security`: the headers every HTTP answer carries (CSP, frames, sniffing,
   referrer, no caching of the API).
 """

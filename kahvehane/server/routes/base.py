@@ -29,6 +29,7 @@ from kahvehane.server.errors import (
 )
 from kahvehane.server.gateway import Gateway
 from kahvehane.server.limits import Limiter
+from kahvehane.server.metrics import Metrics
 from kahvehane.server.protocol import JSONObj
 from kahvehane.server.salon import Salon
 from kahvehane.server.settings import Settings
@@ -78,6 +79,10 @@ class Context:
     #: finished matches replayed for their match pages, newest use last (a few only:
     #: a record replays in milliseconds, a deal's positions are made on each request)
     replayed: dict[int, MatchPositions] = field(default_factory=dict)
+    #: the Prometheus registry (``None``: metrics are off, ``GET /metrics`` is 404)
+    metrics: Metrics | None = None
+    #: ``--ops-allow`` networks: who may scrape the metrics and ask for a backup
+    ops_allow: tuple[Network, ...] = ()
 
 
 def context(conn: HTTPConnection) -> Context:

@@ -15,12 +15,14 @@ sockets.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from kahvehane.server.errors import INTERNAL, STORAGE_FAILED, NotSaved, ProtocolError
+from kahvehane.server.logs import MATCH, TABLE, USER
 from kahvehane.server.table.commands import TableCommand, handled_kinds, parse
 from kahvehane.server.table.core import RETRY_AFTER, log
 from kahvehane.server.table.flow import MatchFlow
@@ -45,15 +47,21 @@ class TableActor(People, MatchFlow):
         self._reschedule(new_turn=True)
 
     async def _run(self) -> None:
+        TABLE.set(self.id)  # this task's log lines name the table (server/logs.py)
         while self.status != CLOSED:
             await self.step(await self.queue.get())
 
     async def step(self, env: Command) -> None:
         """Handle one command: what it asks, or the coded refusal its sender gets (a
         failed write: ``storage_failed``, and the table back at its saved state)."""
+        viewer = env.viewer
+        USER.set(None if viewer is None or viewer.user is None else viewer.user.id)
+        MATCH.set(None if self.session is None else self.session.match_id)
         try:
             cmd = parse(env)
             await _HANDLERS[type(cmd)](self, cmd)
+            if env.at and env.kind == "act":  # handed to every seat's connection by now
+                self.tally.move_latency(time.perf_counter() - env.at)
         except ProtocolError as exc:
             self._refuse(env, exc)
         except NotSaved as exc:

@@ -16,6 +16,7 @@ from kahvehane.server.table.access import Access
 from kahvehane.server.table.ports import Host, Outbox
 from kahvehane.server.table.recorder import Recorder
 from kahvehane.server.table.timer import Clock
+from kahvehane.server.tally import Tally
 from kahvehane.users import UserInfo
 
 __all__ = ["TableConfig", "TableDeps"]
@@ -54,3 +55,5 @@ class TableDeps:
     host: Host
     epoch: str
     time: Clock | None = None
+    #: the process's counts (moves, reconnects) and the move latency hook (metrics)
+    tally: Tally = field(default_factory=Tally)

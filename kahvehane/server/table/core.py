@@ -77,6 +77,7 @@ class TableCore:
         self.recorder = deps.recorder
         self.outbox = deps.outbox
         self.host = deps.host
+        self.tally = deps.tally
         self.num_seats = self.rules.num_seats(game_options)
         self.seating = Seating(self.num_seats, config.manager)
         self.viewers: dict[Viewer, None] = {}

@@ -169,6 +169,7 @@ class MatchFlow(TableCore):
         session = self.session
         assert session is not None
         events = await session.play(action, auto=auto)
+        self.tally.moves += 1
         items = [self._game_event(e, auto=auto) for e in events]
         over = session.deal_over()
         if over is not None:

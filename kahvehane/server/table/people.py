@@ -59,6 +59,8 @@ class People(TableCore):
                                      manager=self.seating.manager, seated=seated):
             raise ProtocolError("forbidden", INVITE_ONLY)
         self._attach(viewer)
+        if cmd.last is not None:
+            self.tally.reconnects += 1
         missed = self.log.since(cmd.last, cmd.epoch)
         if missed is not None:
             seat, user = self._user_key(viewer)

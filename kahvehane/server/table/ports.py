@@ -42,6 +42,9 @@ class Command:
     viewer: Viewer | None = None
     msg: dict[str, Any] = field(default_factory=dict)
     token: int = 0
+    #: ``time.perf_counter()`` when this process received it (0: not stamped), for the
+    #: move latency (:mod:`kahvehane.server.tally`)
+    at: float = 0.0
 
 
 class Outbox(Protocol):
