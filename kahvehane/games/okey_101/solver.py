@@ -10,9 +10,12 @@ one tile may be left out, which prunes the search) — under two optional constr
 given tile must be in some meld (the tile taken from the left, 101-11), and at least one
 tile must stay in the hand (101-9).
 
-Before searching, tiles that no meld could hold (too few possible meld-mates for the
-okeys held) are dropped, and a threshold query returns at once when the meldable tiles
-add up to less than the threshold: most random hands never reach the search.
+Before searching, tiles that no meld could hold (no group of three and no run of three
+holding them, even with the okeys held) are dropped, and a threshold query returns at
+once when the meldable tiles add up to less than the threshold. The hand is split into
+parts no meld can join, and each part's search is remembered (a bounded cache, keyed by
+the part's counts, okeys, constraints and the okey tile): from one turn to the next a
+rack changes by a tile or two, so most parts were searched the turn before.
 
 Okeys are placed where they score most: at the top of a run (a higher number), the
 lowest missing colour of a group. A false joker is the okey identity's natural tile.
