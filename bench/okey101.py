@@ -17,14 +17,20 @@ player to act (and for the left take).
 **Opening search.** :func:`kahvehane.games.okey_101.solver.best_opening` on 22-tile
 hands: random hands from a shuffled set, and *dense* hands (all 22 tiles from two
 colours' numbers 3–11 plus both okeys: many overlapping runs and groups, the search's
-worst case). Median, p99 and worst per hand, in milliseconds.
+worst case). Median, p99 and worst per hand, in milliseconds, each hand searched cold
+(the solver's cache of searched parts emptied first).
 
 **Bots.** ``--bot-deals D`` seeded deals of the heuristic bot (two opposite seats,
 which two alternating deal by deal) against random bots: each side's mean deal score
 (lower is better) with a 95% interval of the paired difference per deal, and the
 heuristic's decision time (``legal_actions`` plus ``choose``): median, p95 and worst.
 
-Usage: ``python bench/okey101.py [--seconds S] [--rounds N] [--hands H] [--bot-deals D]``.
+**Legality.** ``--legal-deals L``: L seeded deals of every bot kind mixed at the table
+(options varied deal by deal), every choice checked against the legal list and
+``is_legal`` (the quick tier's ``tests/okey_101/test_bots_hidden.py`` plays a dozen).
+
+Usage: ``python bench/okey101.py [--seconds S] [--rounds N] [--hands H] [--bot-deals D]
+[--legal-deals L]``.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ import statistics
 import time
 
 from kahvehane.games import get_game
-from kahvehane.games.okey_101.solver import best_opening
+from kahvehane.games.okey_101.solver import _solved, best_opening
 from kahvehane.tiles import full_set, okey_of, tile
 
 
@@ -95,6 +101,7 @@ def timed(hands: list[list[int]], okey: int) -> tuple[list[float], list[float]]:
     the steadier figure: it leaves out the time other processes held the core)."""
     wall, cpu = [], []
     for hand in hands:
+        _solved.cache_clear()  # cold: no part of this hand remembered from another
         t0, c0 = time.perf_counter(), time.process_time()
         best_opening(hand, okey)
         wall.append((time.perf_counter() - t0) * 1000)
@@ -152,17 +159,50 @@ def bots(deals: int) -> None:
           f"p95={times[int(0.95 * (len(times) - 1))]:.2f} worst={times[-1]:.2f}")
 
 
+def legal(deals: int) -> None:
+    """``deals`` seeded deals of every 101 bot kind (mixed at the table, the options
+    that change the moves varied deal by deal), each choice checked against the legal
+    list and ``is_legal``; an illegal one stops the run with its seed."""
+    from kahvehane.bots import bot_kinds, make_bot
+    from kahvehane.match import Match
+
+    kinds = bot_kinds("okey_101")
+    variants = [{}, {"pairs": True, "katlamali": True},
+                {"katlamali": True, "end_limit": 1, "take_return_penalty": 101},
+                {"pairs": True, "katlamali_partner": False, "elden": "same_turn"}]
+    t0, actions = time.process_time(), 0
+    for k in range(deals):
+        m = Match("okey_101", {"deals": 3, **variants[k % 4]}, seed=f"legal-{k}")
+        players = [make_bot("okey_101", kinds[(k + s) % len(kinds)], s,
+                            random.Random(k * 4 + s), m.options) for s in range(4)]
+        state = m.deal()
+        while not state.is_over:
+            seat = state.to_act[0]
+            legal_now = state.legal_actions(seat)
+            action = players[seat].choose(state.view(seat), legal_now)
+            if action not in legal_now or not state.is_legal(action):
+                raise SystemExit(f"illegal move in deal legal-{k}: {action}")
+            m.apply(action)
+            actions += 1
+    print(f"legal deals={deals} actions={actions} illegal=0 "
+          f"cpu-s={time.process_time() - t0:.1f} (kinds {', '.join(kinds)})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--bot-deals", type=int, default=60)
+    parser.add_argument("--legal-deals", type=int, default=0,
+                        help="also play this many seeded bot deals checking every move")
     args = parser.parse_args()
     print(f"machine: {platform.python_implementation()} {platform.python_version()}")
     engine(args.seconds, args.rounds)
     search(args.hands)
     bots(args.bot_deals)
+    if args.legal_deals:
+        legal(args.legal_deals)
 
 
 if __name__ == "__main__":

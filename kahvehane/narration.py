@@ -73,6 +73,12 @@ def _pair(code: str, you: tuple[str, str], other: tuple[str, str]) -> tuple[Mess
     return (Message(f"play.{code}.you", *you), Message(f"play.{code}.other", *other))
 
 
+def melds_line(melds: Sequence[Sequence[str]]) -> Text:
+    """101 melds as tiles in brackets, one group of tiles per meld (``*X``: an okey
+    standing for X)."""
+    return join([join([tile_text(n) for n in m], "") for m in melds], " ")
+
+
 # ------------------------------------------------------------------ what happened
 EVENTS: dict[str, tuple[Message, Message]] = {
     "draw_pile": _pair("draw_pile", ("you draw from the pile", "ortadan çektin"),
@@ -122,6 +128,36 @@ EVENTS: dict[str, tuple[Message, Message]] = {
     "residue": _pair("residue", ("the table's last cards go to you",
                                  "masada kalan kartları sen aldın"),
                      ("the table's last cards go to {who}", "masada kalan kartları {who} aldı")),
+    # 101 Okey's table (docs/rules/okey_101.md 101-12, 101-17 … 101-27)
+    "open": _pair("open", ("you open with {melds} ({value})", "{melds} ile açtın ({value})"),
+                  ("{who} opens with {melds} ({value})", "{who} {melds} ile açtı ({value})")),
+    "open_pairs": _pair("open_pairs", ("you open with {value} pairs: {melds}",
+                                       "{value} çift ile açtın: {melds}"),
+                        ("{who} opens with {value} pairs: {melds}",
+                         "{who} {value} çift ile açtı: {melds}")),
+    "lay": _pair("lay", ("you lay {melds}", "{melds} işledin"),
+                 ("{who} lays {melds}", "{who} {melds} işledi")),
+    "lay_pairs": _pair("lay_pairs", ("you lay the pairs {melds}", "{melds} çiftlerini işledin"),
+                       ("{who} lays the pairs {melds}", "{who} {melds} çiftlerini işledi")),
+    "layoff": _pair("layoff", ("you lay {tile} off on meld {meld}",
+                               "{tile} taşını {meld}. pere işledin"),
+                    ("{who} lays {tile} off on meld {meld}",
+                     "{who} {tile} taşını {meld}. pere işledi")),
+    "swap": _pair("swap", ("you put {tile} on meld {meld} and take its okey",
+                           "{tile} taşını {meld}. pere koyup okeyi aldın"),
+                  ("{who} puts {tile} on meld {meld} and takes its okey",
+                   "{who} {tile} taşını {meld}. pere koyup okeyi aldı")),
+    "return": _pair("return", ("you give {tile} back to the left",
+                               "{tile} taşını soluna geri bıraktın"),
+                    ("{who} gives {tile} back to the left",
+                     "{who} {tile} taşını soluna geri bıraktı")),
+}
+#: a 101 discard's penalty (101-13, 101-14), said after the discard
+PENALTIES = {
+    "islek": Message("play.penalty.islek", " — işlek tile: 101 penalty points",
+                     " — işlek taş: 101 ceza puanı"),
+    "okey_discard": Message("play.penalty.okey_discard", " — the okey discarded: 101 penalty"
+                            " points", " — okey atıldı: 101 ceza puanı"),
 }
 RESIDUE_NOBODY = Message("play.residue.nobody", "the table's last cards go to nobody",
                          "masada kalan kartları kimse almadı")
@@ -151,6 +187,16 @@ MOVES = {
                           "{card} ile al ({value} sayarak): {sets}"),
     "build": Message("play.move.build", "build {value} with {card}: {sets}",
                      "{card} ile {value} yap: {sets}"),
+    "open": Message("play.move.open", "open with {melds}", "{melds} ile aç"),
+    "open_pairs": Message("play.move.open_pairs", "open with {value} pairs: {melds}",
+                          "{value} çift ile aç: {melds}"),
+    "lay": Message("play.move.lay", "lay {melds}", "{melds} işle"),
+    "lay_pairs": Message("play.move.lay_pairs", "lay the pairs {melds}", "{melds} çiftlerini işle"),
+    "layoff": Message("play.move.layoff", "lay {tile} off on meld {meld}",
+                      "{tile} taşını {meld}. pere işle"),
+    "swap": Message("play.move.swap", "put {tile} on meld {meld}, take its okey",
+                    "{tile} taşını {meld}. pere koy, okeyi al"),
+    "return": Message("play.move.return", "give the taken tile back (geri bırak)", "geri bırak"),
 }
 CEZA_AFTER = Message("play.ceza_after", "Ceza then {ceza}", "sonra Ceza {ceza}")
 CONTRACTS = {"C": ("♣ Sinek (1)", "♣ Sinek (1)"), "D": ("♦ Karo (2)", "♦ Karo (2)"),
@@ -212,6 +258,16 @@ class Voice:
                 return self._about("draw_pile_tile", seat, tile=ev["tile"])
             return self._about("draw_pile", seat)
         if kind in ("discard", "finish", "show_indicator") and isinstance(ev.get("tile"), str):
+            said = self._about(kind, seat, tile=ev["tile"])
+            if ev.get("penalty") in PENALTIES:
+                said.append(self.say(PENALTIES[ev["penalty"]]), style="bold red")
+            return said
+        if kind in ("open", "open_pairs", "lay", "lay_pairs"):
+            melds = melds_line([m["tiles"] for m in ev["melds"]])
+            return self._about(kind, seat, melds=melds, value=ev["value"])
+        if kind in ("layoff", "swap"):
+            return self._about(kind, seat, tile=ev["tile"], meld=ev["meld"] + 1)
+        if kind == "return":
             return self._about(kind, seat, tile=ev["tile"])
         if kind == "bid":
             return self._about("bid", seat, n=ev["tricks"])
@@ -264,6 +320,13 @@ class Voice:
             return self.text(MOVES["finish"], tile=js["tile"])
         if act == "bid":
             return self.text(MOVES["bid"], n=js["tricks"])
+        if act in ("open", "lay", "open_pairs", "lay_pairs"):
+            melds = js["pairs"] if act.endswith("pairs") else js["melds"]
+            return self.text(MOVES[act], melds=melds_line(melds), value=len(melds))
+        if act in ("layoff", "swap"):
+            return self.text(MOVES[act], tile=js["tile"], meld=js["meld"] + 1)
+        if act == "return":
+            return self.text(MOVES["return"])
         if act == "contract":
             names = CONTRACTS[js["contract"]]
             return self.text(MOVES["contract"], contract=names[self.lang == "tr"])

@@ -40,6 +40,7 @@ from kahvehane.narration import (
     cards_line,
     default_lang,
     join,
+    melds_line,
     tile_text,
 )
 from kahvehane.simulate import SimulationError, table_for
@@ -110,6 +111,29 @@ def render_casino(view: Mapping[str, Any], console: Console) -> None:
         console.print(Text(f"  build {b['value']} ({b['kind']}, seat {b['owner']}): ")
                       + join([cards_line(g) for g in b["groups"]], " | "))
     console.print(Text("your hand: ") + cards_line(view["hand"]))
+
+
+def render_okey_101(view: Mapping[str, Any], console: Console) -> None:
+    """101 Okey: the Okey table, then the melds on the table (numbered as the moves name
+    them, with their owners), who opened with what against which threshold, the
+    penalties, and a tile taken from the left that must still be laid."""
+    render_okey(view, console)
+    for m in view["table"]:
+        console.print(Text(f"  meld {m['index'] + 1} (seat {m['owner']}): ")
+                      + melds_line([m["tiles"]]))
+    opened = [f"seat {s}: {kind} {view['opening_values'][s]}"
+              for s, kind in enumerate(view["opened"]) if kind is not None]
+    bars = view["thresholds"][view["seat"]] if view.get("seat") is not None else None
+    line = f"opened: {', '.join(opened) or 'nobody'}"
+    if bars is not None:
+        line += f"  you need {bars['melds']} in melds or {bars['pairs']} pairs"
+    console.print(line)
+    points = [sum(p["points"] for p in ps) for ps in view["penalties"]]
+    if any(points):
+        console.print(f"penalties: {points}")
+    if view.get("taken"):
+        console.print(Text("taken from the left, to lay this turn: ")
+                      + tile_text(view["taken"]))
 
 
 def render_plain(view: Mapping[str, Any], console: Console) -> None:

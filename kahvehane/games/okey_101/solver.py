@@ -10,9 +10,12 @@ one tile may be left out, which prunes the search) — under two optional constr
 given tile must be in some meld (the tile taken from the left, 101-11), and at least one
 tile must stay in the hand (101-9).
 
-Before searching, tiles that no meld could hold (too few possible meld-mates for the
-okeys held) are dropped, and a threshold query returns at once when the meldable tiles
-add up to less than the threshold: most random hands never reach the search.
+Before searching, tiles that no meld could hold (no group of three and no run of three
+holding them, even with the okeys held) are dropped, and a threshold query returns at
+once when the meldable tiles add up to less than the threshold. The hand is split into
+parts no meld can join, and each part's search is remembered (a bounded cache, keyed by
+the part's counts, okeys, constraints and the okey tile): from one turn to the next a
+rack changes by a tile or two, so most parts were searched the turn before.
 
 Okeys are placed where they score most: at the top of a run (a higher number), the
 lowest missing colour of a group. A false joker is the okey identity's natural tile.
@@ -29,6 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from kahvehane.games.okey_101.melds import (
     PAIR,
@@ -45,6 +49,9 @@ NEED_WILD = 99
 _NONE = -1
 _POW3 = [3**i for i in range(52)]
 _NEG = -(10**9)
+# the index subsets of 0..n-1 (a group's other colours), smallest first
+_SUBSETS = [[tuple(i for i in range(n) if mask >> i & 1) for mask in range(1 << n)]
+            for n in range(4)]
 
 Meld = tuple[MeldTile, ...]
 
@@ -87,14 +94,6 @@ class _Search:
         self.key = sum(n * _POW3[t] for t, n in enumerate(counts))
         self.best = self._go(wilds, need, keep, 0)
 
-    def _take(self, code: int) -> None:
-        self.counts[code] -= 1
-        self.key -= _POW3[code]
-
-    def _put(self, code: int) -> None:
-        self.counts[code] += 1
-        self.key += _POW3[code]
-
     def _go(self, wilds: int, need: int, keep: bool, start: int
             ) -> tuple[int, tuple[Meld, ...]]:
         """The best of the tiles left, all below ``start`` being used up."""
@@ -112,39 +111,44 @@ class _Search:
         if hit is not None:
             return hit
         best: tuple[int, tuple[Meld, ...]] = (_NEG, ())
+        p3 = _POW3[t]
         # 1. leave one copy of t in the hand
-        self._take(t)
+        c[t] -= 1
+        self.key -= p3
         if not (need == t and c[t] == 0) and not (self.cover and not keep):
-            got = self._go(wilds, need, False, t)
-            if got[0] > best[0]:
-                best = got
-        self._put(t)
+            best = self._go(wilds, need, False, t)
+        c[t] += 1
+        self.key += p3
         colour, number = divmod(t, 13)
         # 2. a group holding t (other colours are higher codes, t being the lowest left)
-        others = [k for k in range(colour + 1, 4) if c[k * 13 + number]]
-        for mask in range(1 << len(others)):
-            members = [others[i] for i in range(len(others)) if mask >> i & 1]
-            for w in range(wilds + 1):
-                size = 1 + len(members) + w
-                if size < 3 or size > 4:
-                    continue
-                codes = [t] + [k * 13 + number for k in members]
-                used_cols = {colour, *members}
-                missing = [k for k in range(4) if k not in used_cols][:w]
-                for code in codes:
-                    self._take(code)
-                new_need = need
-                if (need == NEED_WILD and w) or need in codes:
-                    new_need = _NONE
-                sub = self._go(wilds - w, new_need, keep, t)
-                for code in codes:
-                    self._put(code)
-                if sub[0] > _NEG:
-                    meld = tuple([self.names[x] for x in codes]
-                                 + [STAR + k * 13 + number for k in missing])
-                    score = sub[0] + ((number + 1) * size if self.by_value else size)
-                    if score > best[0]:
-                        best = (score, (meld, *sub[1]))
+        others = [k * 13 + number for k in range(colour + 1, 4) if c[k * 13 + number]]
+        if len(others) + wilds >= 2:
+            for members in _SUBSETS[len(others)]:
+                codes = [t] + [others[i] for i in members]
+                for w in range(wilds + 1):
+                    size = len(codes) + w
+                    if size < 3 or size > 4:
+                        continue
+                    key_change = 0
+                    for code in codes:
+                        c[code] -= 1
+                        key_change += _POW3[code]
+                    self.key -= key_change
+                    new_need = need
+                    if (need == NEED_WILD and w) or need in codes:
+                        new_need = _NONE
+                    sub = self._go(wilds - w, new_need, keep, t)
+                    for code in codes:
+                        c[code] += 1
+                    self.key += key_change
+                    if sub[0] > _NEG:
+                        score = sub[0] + ((number + 1) * size if self.by_value else size)
+                        if score > best[0]:
+                            used = {x // 13 for x in codes}
+                            missing = [k for k in range(4) if k not in used][:w]
+                            meld = tuple([self.names[x] for x in codes]
+                                         + [STAR + k * 13 + number for k in missing])
+                            best = (score, (meld, *sub[1]))
         # 3. a run in t's colour whose lowest natural tile is t
         box = [best]
         for below in range(min(wilds, number) + 1):
@@ -175,7 +179,8 @@ class _Search:
             if wild:
                 wilds -= 1
             else:
-                self._take(code)
+                c[code] -= 1
+                self.key -= _POW3[code]
             run = [*prefix, tile]
             now = met or (need == NEED_WILD if wild else need == code)
             if len(run) >= 3:
@@ -188,7 +193,8 @@ class _Search:
             if wild:
                 wilds += 1
             else:
-                self._put(code)
+                c[code] += 1
+                self.key += _POW3[code]
 
 
 def _partners(counts: list[int], t: int) -> int:
@@ -201,18 +207,39 @@ def _partners(counts: list[int], t: int) -> int:
     return near + same
 
 
+def _meldable(counts: list[int], wilds: int, t: int) -> bool:
+    """Could ``t`` be in some meld of three with the tiles counted and ``wilds`` okeys:
+    a group (two other colours of its number, okeys filling) or a run of three in its
+    colour holding it (okeys filling the gaps)? Every longer meld holds such a three, so
+    a tile failing this is in no meld at all."""
+    colour, number = divmod(t, 13)
+    if sum(1 for k in range(4) if k != colour and counts[k * 13 + number]) + wilds >= 2:
+        return True
+    base = colour * 13
+    for s in range(max(0, number - 2), min(number, 10) + 1):
+        missing = 0
+        for n in range(s, s + 3):
+            if n != number and not counts[base + n]:
+                missing += 1
+        if missing <= wilds:
+            return True
+    return False
+
+
 def _prune(counts: list[int], wilds: int) -> int:
-    """Drop the tiles no meld can hold (with fewer than two okeys, a tile needs a partner,
-    and with none, two), to a fixed point; the number of tiles dropped. Why: a random
-    22-tile hand has several such tiles and the search's states shrink with each."""
+    """Drop the tiles no meld can hold (:func:`_meldable`), to a fixed point; the
+    number of tiles dropped. Why: a random 22-tile hand has several such tiles, the
+    search's states shrink with each, and the threshold's bound tightens. With two okeys
+    every tile can make a group of three."""
     if wilds >= 2:
         return 0
     dropped = 0
+    held = [t for t in range(52) if counts[t]]
     changed = True
     while changed:
         changed = False
-        for t in range(52):
-            if counts[t] and _partners(counts, t) < 2 - wilds:
+        for t in held:
+            if counts[t] and not _meldable(counts, wilds, t):
                 dropped += counts[t]
                 counts[t] = 0
                 changed = True
@@ -229,11 +256,21 @@ def _search(hand: Sequence[Tile], okey: Tile, by: str, must: Tile | None,
     keep = keep and not dropped
     parts = _components(counts, wilds)
     if len(parts) < 2 or need == NEED_WILD:
-        return _Search(counts, wilds, okey, by, need, keep).best
+        return _solved(tuple(counts), wilds, okey, by, need, keep)
     return _combine(parts, counts, wilds, okey, by, need, keep)
 
 
 Result = tuple[int, tuple[Meld, ...]]
+
+
+@lru_cache(maxsize=8192)
+def _solved(counts: tuple[int, ...], wilds: int, okey: Tile, by: str, need: int,
+            keep: bool) -> Result:
+    """One search, remembered. Why: from one turn to the next a hand changes by a tile
+    or two, so most of its independent parts (:func:`_components`) are the very parts
+    searched before (the draw's left-take check, the turn's openings, the bots' and
+    hints' questions about the same rack)."""
+    return _Search(list(counts), wilds, okey, by, need, keep).best
 
 
 def _components(counts: list[int], wilds: int) -> list[list[int]]:
@@ -275,8 +312,8 @@ def _combine(parts: list[list[int]], counts: list[int], wilds: int, okey: Tile, 
                 sub = [0] * 52
                 for t in part:
                     sub[t] = counts[t]
-                table[(w, k)] = _Search(sub, w, okey, by, need if need in part else _NONE,
-                                        k).best
+                table[(w, k)] = _solved(tuple(sub), w, okey, by,
+                                        need if need in part else _NONE, k)
         tables.append(table)
     best: Result = (_NEG, ())
     for share in _shares(len(parts), wilds):

@@ -57,14 +57,14 @@ def usable(deal: Okey101Deal, seat: int, hand: list[Tile], x: Tile, swapped: int
     run's end and x), a new meld or pairs holding it, each also after first taking
     back okeys by swaps (``swapped`` of them so far)."""
     kind = deal.opened[seat]
-    if kind is None:
-        best = deal.best("open", hand, x, deal.threshold(seat))
-        if best is not None and best.value >= deal.threshold(seat):
+    if kind is None:  # the cheap questions first: pairs, then an open-and-finish
+        pairs = deal.best("pairs", hand, x)
+        if pairs is not None and pairs.value >= deal.pairs_needed(seat):
             return True
         if deal.options["elden_below_threshold"] and deal.best("elden", hand, x):
             return True
-        pairs = deal.best("pairs", hand, x)
-        return pairs is not None and pairs.value >= deal.pairs_needed(seat)
+        best = deal.best("open", hand, x, deal.threshold(seat))
+        return best is not None and best.value >= deal.threshold(seat)
     if kind == MELDS and deal.best("open", hand, x) is not None:
         return True
     if (kind == PAIRS or PAIRS in deal.opened) and deal.best("pairs", hand, x):
