@@ -1,11 +1,12 @@
 # Two commands: `make serve` (the salon on http://127.0.0.1:8000) and `make test` (the
-# whole suite). Everything a target needs is installed into .venv inside the repo.
+# whole suite); `make quick` runs the quick tier while you work. Everything a target needs
+# is installed into .venv inside the repo.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test unit bench bench-okey bench-engines bench-casino bench-server bench-rl bench-ladder clean replay serve cluster bench-cluster
+.PHONY: test quick bench bench-okey bench-engines bench-casino bench-server bench-rl bench-ladder clean replay serve cluster bench-cluster
 
 # setup.py compiles the Koz Maça hot path (_core.pyx): a change to it reinstalls.
 $(STAMP): pyproject.toml setup.py kahvehane/games/koz_maca/_core.pyx
@@ -27,13 +28,18 @@ HAPROXY := /usr/sbin/haproxy
 $(NGINX) $(HAPROXY):
 	apt-get install -y -q nginx haproxy || (apt-get update -q && apt-get install -y -q nginx haproxy)
 
+# The whole gate: lint, types and every test (browsers, servers, the cluster).
 test: $(STAMP) $(CHROMIUM) $(NGINX) $(HAPROXY)
 	$(BIN)/ruff check kahvehane tests bench
 	$(BIN)/mypy kahvehane
 	$(BIN)/python -m pytest -n 2
 
-unit: $(STAMP)
-	$(BIN)/python -m pytest -n 2
+# The quick tier (under a minute): the engines, the pure parts, the table driven in
+# process and the doctests; no browser, no server process, no Redis, nothing slow
+# (the markers: pyproject.toml, tests/tiers.py). It needs no apt package.
+QUICK := not browser and not server and not cluster and not slow
+quick: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -m "$(QUICK)"
 
 # Benchmarks (bench/README.md); `make bench` runs them all, which takes a while.
 BENCH_STAMP := $(VENV)/.bench-installed

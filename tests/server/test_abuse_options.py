@@ -31,6 +31,7 @@ def _valid(game: str) -> dict[str, Any]:
             for o in get_spec(game).options if o.required}
 
 
+@pytest.mark.server
 def test_every_integer_option_refuses_floats_booleans_and_strings(server: Server,
                                                                   backend: str) -> None:
     """``{"players": 2.0}`` for Casino was ``created`` and then stuck in "playing"; now

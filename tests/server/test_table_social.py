@@ -11,6 +11,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from kahvehane.records import replay, verify
 from tests.server.harness import (
     Player,
@@ -51,6 +53,7 @@ async def _said(p: Player, **msg: Any) -> dict[str, Any]:
     await p.send(id="q", **msg)
     return await p.expect(lambda m: m["type"] in ("ok", "error") and m.get("id") == "q")
 
+@pytest.mark.server
 
 def test_table_talk(server: Server, backend: str) -> None:
     async def run() -> None:
@@ -148,6 +151,7 @@ def test_table_talk(server: Server, backend: str) -> None:
 
     asyncio.run(run())
 
+@pytest.mark.server
 
 def test_friends_table(server: Server, backend: str) -> None:
     async def run() -> None:
@@ -208,6 +212,7 @@ def test_friends_table(server: Server, backend: str) -> None:
 
     asyncio.run(run())
 
+@pytest.mark.server
 
 def test_removing_a_person_from_a_seat(server: Server, backend: str) -> None:
     async def run() -> None:
@@ -246,6 +251,7 @@ def test_removing_a_person_from_a_seat(server: Server, backend: str) -> None:
 
     asyncio.run(run())
 
+@pytest.mark.server
 
 def test_leaving_a_seat_during_a_match(server: Server, backend: str) -> None:
     """A bot takes the seat at once; the record's ``seat_changes`` say who played it
@@ -287,6 +293,7 @@ def test_leaving_a_seat_during_a_match(server: Server, backend: str) -> None:
 
     asyncio.run(run())
 
+@pytest.mark.server
 
 def test_rematch_when_everyone_agrees(server: Server, backend: str) -> None:
     async def run() -> None:
@@ -325,6 +332,7 @@ def test_rematch_when_everyone_agrees(server: Server, backend: str) -> None:
 
     asyncio.run(run())
 
+@pytest.mark.server
 
 def test_friends_table_and_talk_survive_a_restart(backend: str, fresh_db: str,
                                                   tmp_path: Path) -> None:
@@ -398,6 +406,7 @@ def test_migration_0004_goes_down_and_up_again(backend: str, fresh_db: str) -> N
     finally:
         engine.dispose()
 
+@pytest.mark.server
 
 def test_seat_changes_survive_a_restart(backend: str, fresh_db: str, tmp_path: Path) -> None:
     """A seat given up before a restart is still the bot's after it, and the record holds
