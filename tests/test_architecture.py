@@ -1,4 +1,4 @@
-"""Layers point one way (DESIGN.md §1, issue 15 item 7), read from the source itself.
+"""Layers point one way (docs/architecture.md, issue 15 item 7), read from the source itself.
 
 * **Layers:** notation (cards, tiles, rng, errors) → games → match/records → bots →
   server/store and the other programs (simulate, play) → the command line; the web client
@@ -165,7 +165,7 @@ def layer_of(name: str) -> int | None:
 
 def game_package(name: str) -> str | None:
     """``kahvehane.games.okey`` for any module of the Okey package; ``None`` for a module
-    that is no game's (``games/base.py``, ``games/tricks.py``, everything above)."""
+    that is no game's (``games/base.py``, ``games/tricks/``, everything above)."""
     parts = name.split(".")
     if len(parts) >= 3 and parts[:2] == ["kahvehane", "games"]:
         pkg = ".".join(parts[:3])
