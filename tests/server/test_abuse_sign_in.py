@@ -22,8 +22,8 @@ async def _login(server: Server, name: str, password: str,
     return await api(server, "POST", "/api/auth/login", headers=headers,
                      json={"name": name, "password": password})
 
-@pytest.mark.server
 
+@pytest.mark.server
 def test_wrong_passwords_slow_a_guesser_and_never_lock_out_the_owner(
         backend: str, fresh_db: str, tmp_path: Path) -> None:
     """Behind a trusted proxy (so each request can come from its own address): after
@@ -54,8 +54,8 @@ def test_wrong_passwords_slow_a_guesser_and_never_lock_out_the_owner(
     finally:
         srv.stop()
 
-@pytest.mark.server
 
+@pytest.mark.server
 def test_a_forged_forwarded_for_is_ignored_and_the_limit_survives_a_restart(
         backend: str, fresh_db: str, tmp_path: Path) -> None:
     """Password spraying from one address (no trusted proxy): after 30 failures across

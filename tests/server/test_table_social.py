@@ -53,8 +53,8 @@ async def _said(p: Player, **msg: Any) -> dict[str, Any]:
     await p.send(id="q", **msg)
     return await p.expect(lambda m: m["type"] in ("ok", "error") and m.get("id") == "q")
 
-@pytest.mark.server
 
+@pytest.mark.server
 def test_table_talk(server: Server, backend: str) -> None:
     async def run() -> None:
         mgr, pl, watcher = await _people(server, f"tkm{backend}", f"tkp{backend}",
@@ -151,8 +151,8 @@ def test_table_talk(server: Server, backend: str) -> None:
 
     asyncio.run(run())
 
-@pytest.mark.server
 
+@pytest.mark.server
 def test_friends_table(server: Server, backend: str) -> None:
     async def run() -> None:
         mgr, friend, stranger, lobby = await _people(
@@ -212,8 +212,8 @@ def test_friends_table(server: Server, backend: str) -> None:
 
     asyncio.run(run())
 
-@pytest.mark.server
 
+@pytest.mark.server
 def test_removing_a_person_from_a_seat(server: Server, backend: str) -> None:
     async def run() -> None:
         mgr, pl, other = await _people(server, f"rmm{backend}", f"rmp{backend}",
@@ -251,8 +251,8 @@ def test_removing_a_person_from_a_seat(server: Server, backend: str) -> None:
 
     asyncio.run(run())
 
-@pytest.mark.server
 
+@pytest.mark.server
 def test_leaving_a_seat_during_a_match(server: Server, backend: str) -> None:
     """A bot takes the seat at once; the record's ``seat_changes`` say who played it
     from where; the record replays and verifies; the result stays the leaver's."""
@@ -293,8 +293,8 @@ def test_leaving_a_seat_during_a_match(server: Server, backend: str) -> None:
 
     asyncio.run(run())
 
-@pytest.mark.server
 
+@pytest.mark.server
 def test_rematch_when_everyone_agrees(server: Server, backend: str) -> None:
     async def run() -> None:
         mgr, pl, watcher = await _people(server, f"rvm{backend}", f"rvp{backend}",
@@ -332,8 +332,8 @@ def test_rematch_when_everyone_agrees(server: Server, backend: str) -> None:
 
     asyncio.run(run())
 
-@pytest.mark.server
 
+@pytest.mark.server
 def test_friends_table_and_talk_survive_a_restart(backend: str, fresh_db: str,
                                                   tmp_path: Path) -> None:
     server = Server(fresh_db, tmp_path / "server.log")
@@ -406,8 +406,8 @@ def test_migration_0004_goes_down_and_up_again(backend: str, fresh_db: str) -> N
     finally:
         engine.dispose()
 
-@pytest.mark.server
 
+@pytest.mark.server
 def test_seat_changes_survive_a_restart(backend: str, fresh_db: str, tmp_path: Path) -> None:
     """A seat given up before a restart is still the bot's after it, and the record holds
     every change, the one before the restart first."""
