@@ -28,15 +28,23 @@ HAPROXY := /usr/sbin/haproxy
 $(NGINX) $(HAPROXY):
 	apt-get install -y -q nginx haproxy || (apt-get update -q && apt-get install -y -q nginx haproxy)
 
-# The whole gate: lint, types and every test (browsers, servers, the cluster).
+# pytest caches the tests' rewritten assertions as bytecode; with PYTHONDONTWRITEBYTECODE
+# set, each of the two workers (and every server the tests start) would compile them
+# anew on every run. The caches go to __pycache__/, which git ignores.
+test quick: export PYTHONDONTWRITEBYTECODE :=
+
+# The whole gate: lint, types and every test (browsers, servers, the cluster). A module
+# runs on one worker (a server its tests share starts once), the long tiers first
+# (tests/conftest.py).
 test: $(STAMP) $(CHROMIUM) $(NGINX) $(HAPROXY)
 	$(BIN)/ruff check kahvehane tests bench
 	$(BIN)/mypy kahvehane
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder
 
 # The quick tier (under a minute): the engines, the pure parts, the table driven in
 # process and the doctests; no browser, no server process, no Redis, nothing slow
-# (the markers: pyproject.toml, tests/tiers.py). It needs no apt package.
+# (the markers: pyproject.toml, tests/tiers.py). No apt package; the store's own tests
+# still use this machine's PostgreSQL (KAHVEHANE_NO_POSTGRES=1 leaves it out).
 QUICK := not browser and not server and not cluster and not slow
 quick: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -m "$(QUICK)"

@@ -73,6 +73,7 @@ def repository() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(paths), frozenset(p.rsplit("/", 1)[-1] for p in paths)
 
 
+@cache
 def resolves(name: str, cited_in: Path) -> bool:
     """Whether ``name``, cited in ``cited_in``, is a file (or folder) of the repository:
     relative to the root, to the citing file's folder, or as the tail of some file's path
@@ -138,19 +139,25 @@ def _sources() -> Iterator[tuple[Path, Iterator[tuple[int, str]]]]:
                 yield path, _js_prose(path)
 
 
+def _cited(text: str, path: Path) -> Iterator[tuple[int, str]]:
+    """Each file name in ``text`` that does not resolve from ``path``, with the number
+    of lines before it; names inside a URL are the web's, not ours."""
+    for m in FILE_NAME.finditer(text):
+        name = m.group(1).rstrip(".")
+        word = text[max(text.rfind(c, 0, m.start()) for c in " \n\t(<`\"'") + 1:m.end()]
+        if "://" not in word and not resolves(name, path):
+            yield text.count("\n", 0, m.start()), name
+
+
 def unresolved_names() -> list[str]:
     """``path:line: name`` for every cited file name that is not in the repository."""
     out = []
     for path, prose in _sources():
+        if not any(_cited(path.read_text(), path)):
+            continue  # nothing in the whole file fails to resolve: no need to parse it
         for line, text in prose:
-            for m in FILE_NAME.finditer(text):
-                name = m.group(1).rstrip(".")
-                word = text[max(text.rfind(c, 0, m.start()) for c in " \n\t(<`\"'") + 1:m.end()]
-                if "://" in word:
-                    continue  # part of a URL
-                if not resolves(name, path):
-                    at = line + text.count("\n", 0, m.start())
-                    out.append(f"{path.relative_to(ROOT)}:{at}: {name}")
+            out += [f"{path.relative_to(ROOT)}:{line + n}: {name}"
+                    for n, name in _cited(text, path)]
     return out
 
 
