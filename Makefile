@@ -1,11 +1,12 @@
 # Two commands: `make serve` (the salon on http://127.0.0.1:8000) and `make test` (the
-# whole suite). Everything a target needs is installed into .venv inside the repo.
+# whole suite); `make quick` runs the quick tier while you work. Everything a target needs
+# is installed into .venv inside the repo.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test unit bench bench-okey bench-engines bench-casino bench-server bench-rl bench-ladder clean replay serve cluster bench-cluster
+.PHONY: test quick bench bench-okey bench-engines bench-casino bench-server bench-rl bench-ladder clean replay serve cluster bench-cluster
 
 # setup.py compiles the Koz Maça hot path (_core.pyx): a change to it reinstalls.
 $(STAMP): pyproject.toml setup.py kahvehane/games/koz_maca/_core.pyx
@@ -27,13 +28,26 @@ HAPROXY := /usr/sbin/haproxy
 $(NGINX) $(HAPROXY):
 	apt-get install -y -q nginx haproxy || (apt-get update -q && apt-get install -y -q nginx haproxy)
 
+# pytest caches the tests' rewritten assertions as bytecode; with PYTHONDONTWRITEBYTECODE
+# set, each of the two workers (and every server the tests start) would compile them
+# anew on every run. The caches go to __pycache__/, which git ignores.
+test quick: export PYTHONDONTWRITEBYTECODE :=
+
+# The whole gate: lint, types and every test (browsers, servers, the cluster). A module
+# runs on one worker (a server its tests share starts once), the long tiers first
+# (tests/conftest.py).
 test: $(STAMP) $(CHROMIUM) $(NGINX) $(HAPROXY)
 	$(BIN)/ruff check kahvehane tests bench
 	$(BIN)/mypy kahvehane
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder
 
-unit: $(STAMP)
-	$(BIN)/python -m pytest -n 2
+# The quick tier (under a minute): the engines, the pure parts, the table driven in
+# process and the doctests; no browser, no server process, no Redis, nothing slow
+# (the markers: pyproject.toml, tests/tiers.py). No apt package; the store's own tests
+# still use this machine's PostgreSQL (KAHVEHANE_NO_POSTGRES=1 leaves it out).
+QUICK := not browser and not server and not cluster and not slow
+quick: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -m "$(QUICK)"
 
 # Benchmarks (bench/README.md); `make bench` runs them all, which takes a while.
 BENCH_STAMP := $(VENV)/.bench-installed

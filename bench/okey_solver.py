@@ -196,7 +196,7 @@ def explain(
     """The rule difference behind one disagreement, checked on the two layouts, or
     ``"UNEXPLAINED"``.
 
-    okey-solver-py 0.6.0 differs from RULES.md in these ways (read from its source):
+    okey-solver-py 0.6.0 differs from docs/rules/okey.md in these ways (read from its source):
 
     * its false jokers are wild (they resolve to the okey and are then taken as okeys);
     * its objective is the sum of the melded tiles' values, an okey counting as the tile

@@ -1,4 +1,4 @@
-"""Playing cards: notation and primitives (DESIGN.md §3).
+"""Playing cards: notation and primitives (docs/records.md, "Notation").
 
 A card is an ``int`` 0..51 in canonical order: suits ``S`` (Maça), ``H`` (Kupa), ``D``
 (Karo), ``C`` (Sinek), ranks ``A 2 … 10 J Q K`` within each suit, i.e. ``suit * 13 +

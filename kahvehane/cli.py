@@ -242,7 +242,11 @@ def _match_arguments(p: argparse.ArgumentParser, what: str, example: str) -> Non
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; given the ``command`` about to run, it leaves out the
+    options of ``serve`` unless that is the one: they import the server, its database
+    layer and its web stack, which ``replay`` or ``verify`` never need (and every
+    record test that runs the command would pay for)."""
     parser = argparse.ArgumentParser(
         prog="kahvehane", description="Turkish table games: engines, records and bots."
     )
@@ -326,11 +330,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the language of the moves and the narration (default: the locale's)")
     p.set_defaults(func=cmd_play)
 
-    from kahvehane.server.run import add_arguments, serve
-
     p = sub.add_parser("serve", help="run the salon server (web site and WebSocket)")
-    add_arguments(p)
-    p.set_defaults(func=serve)
+    if command in (None, "serve"):
+        from kahvehane.server.run import add_arguments, serve
+
+        add_arguments(p)
+        p.set_defaults(func=serve)
     _backup_parsers(sub)
     return parser
 
@@ -430,6 +435,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
     print(f"kahvehane restore: {args.backup} is in {args.db}")
     return 0
 
+
 def _game_name(name: str) -> str:
     """A game id that the registry knows: a listed game, or one the salon does not list
     yet but whose engine and bots work (``get_spec`` answers for both; the help shows
@@ -442,7 +448,10 @@ def _game_name(name: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    # the first word that is not an option names the command (``--version`` takes none)
+    command = next((w for w in words if not w.startswith("-")), None)
+    args = build_parser(command).parse_args(words)
     code: int = args.func(args)
     return code
 

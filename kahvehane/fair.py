@@ -1,4 +1,4 @@
-"""Provably fair deals: secret seeds, published commitments (RECORDS.md "Commit–reveal").
+"""Provably fair deals: secret seeds, published commitments (docs/records.md, "Commit–reveal").
 
 Before a deal the server draws a secret seed with :mod:`secrets` (never Python's
 ``random``), publishes :func:`commitment` of it, deals with the project's SHA-256 shuffle

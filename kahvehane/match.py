@@ -68,7 +68,7 @@ def derive_setup(
     k: int,
     history: Sequence[DealResult],
 ) -> JSON:
-    """The setup of deal ``k`` of ``seed`` (RECORDS.md "Seeded deals")."""
+    """The setup of deal ``k`` of ``seed`` (docs/records.md, "Seeded deals")."""
     stream = DealStream(seed, k)
     required = rules.next_first_seat(options, history)
     first = stream.below(rules.num_seats(options)) if k == 0 or required is None else required
@@ -172,7 +172,7 @@ class Match:
         return events
 
     def result_json(self) -> JSON:
-        """The replay result (RECORDS.md "Replay")."""
+        """The replay result (docs/records.md, "kahvehane replay")."""
         summary = self.rules.summary(self.options, self.history)
         deals: list[JSON] = []
         finished = iter(self.history)

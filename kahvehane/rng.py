@@ -1,4 +1,4 @@
-"""The project's documented, version-independent shuffle (RECORDS.md "Seeded deals").
+"""The project's documented, version-independent shuffle (docs/records.md, "Seeded deals").
 
 Python's ``random`` changes between versions and is not meant for fairness proofs, so
 deals come from a SHA-256 stream instead: block *i* is

@@ -1,4 +1,4 @@
-"""Okey tiles: notation and primitives (DESIGN.md §3).
+"""Okey tiles: notation and primitives (docs/records.md, "Notation").
 
 A tile is a small ``int`` so that engines and the solver stay fast: ``colour * 13 +
 (number - 1)`` for the 104 numbered tiles (0..51) and :data:`FALSE_JOKER` (52) for the
@@ -106,7 +106,8 @@ def okey_of(indicator: Tile) -> Tile:
 
 
 def full_set() -> list[Tile]:
-    """The 106 tiles in canonical order: R1 R1 R2 R2 … K13 K13 J J (RECORDS.md)."""
+    """The 106 tiles in canonical order: R1 R1 R2 R2 … K13 K13 J J (docs/records.md,
+    "Seeded deals")."""
     out: list[Tile] = []
     for t in range(52):
         out += [t, t]
@@ -115,5 +116,6 @@ def full_set() -> list[Tile]:
 
 
 def unit(indicator: Tile) -> int:
-    """u(c): 1 for a blue or yellow indicator, 2 for black or red (RULES.md 1)."""
+    """u(c): 1 for a blue or yellow indicator, 2 for black or red (docs/rules/okey.md,
+    "Düz Okey scoring")."""
     return 1 if colour_of(indicator) in (YELLOW, BLUE) else 2

@@ -170,7 +170,7 @@ def layer_of(name: str) -> int | None:
 
 def game_package(name: str) -> str | None:
     """``kahvehane.games.okey`` for any module of the Okey package; ``None`` for a module
-    that is no game's (``games/base.py``, ``games/tricks.py``, everything above)."""
+    that is no game's (``games/base.py``, ``games/tricks/``, everything above)."""
     parts = name.split(".")
     if len(parts) >= 3 and parts[:2] == ["kahvehane", "games"]:
         pkg = ".".join(parts[:3])

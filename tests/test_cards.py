@@ -1,4 +1,4 @@
-"""Card notation (DESIGN.md §3): parse, format, errors that say what is wrong."""
+"""Card notation (docs/records.md, "Notation"): parse, format, errors that say what is wrong."""
 
 from __future__ import annotations
 

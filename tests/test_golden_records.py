@@ -61,14 +61,23 @@ def test_golden_record(path: Path) -> None:
             replay_result(path.read_text())
         assert info.value.deal == expected["deal"]
         assert info.value.action_index == expected["action_index"]
-        proc = subprocess.run(
-            [sys.executable, "-m", "kahvehane.cli", "replay", str(path)],
-            capture_output=True, text=True, check=False,
-        )
-        assert proc.returncode == 2
-        assert proc.stdout == ""
-        assert f"deal {expected['deal']}" in proc.stderr
-        if expected["action_index"] is not None:
-            assert f"action {expected['action_index']}" in proc.stderr
     else:
         assert_matches(replay_result(path.read_text()), expected)
+
+
+ILLEGAL = [p for p in CASES if _expected(p).get("illegal")]
+
+
+@pytest.mark.slow  # a Python process for each of some 65 records
+@pytest.mark.parametrize("path", ILLEGAL, ids=lambda p: str(p.relative_to(RECORDS)))
+def test_an_illegal_golden_record_fails_through_the_command_line(path: Path) -> None:
+    expected = _expected(path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "kahvehane.cli", "replay", str(path)],
+        capture_output=True, text=True, check=False,
+    )
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert f"deal {expected['deal']}" in proc.stderr
+    if expected["action_index"] is not None:
+        assert f"action {expected['action_index']}" in proc.stderr

@@ -64,6 +64,7 @@ def test_bad_requests_are_refused(args: list[str], says: str,
     assert code == 2 and says in err and out == ""
 
 
+@pytest.mark.slow
 def test_every_kind_is_seated_and_rotated() -> None:
     # three kinds at four seats: each lineup seats one kind twice, every kind plays
     result = ladder("duz_okey", ["random", "heuristic", "tempered"], matches=12, seed=2,

@@ -46,6 +46,7 @@ def test_okey_seri_and_cift_diz(monkeypatch: pytest.MonkeyPatch,
     assert "winner:" in out or "the match is drawn" in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("argv"), [
     ["balayi_kingi", "--seed", "2", "--seat", "1"],
     ["casino", "--seed", "2", "--option", "players=3", "--bots", "heuristic,random"],

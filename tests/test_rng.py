@@ -1,4 +1,4 @@
-"""The seeded shuffle of RECORDS.md, against the published test vectors.
+"""The seeded shuffle of docs/records.md ("Seeded deals"), against the published test vectors.
 
 ``tests/data/seeded_vectors.json`` holds, for 8 (game, seed, k) cases, the hashed
 strings, SHA-256 blocks, chunks, first integers, Fisher–Yates swaps, shuffled order and

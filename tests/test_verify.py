@@ -1,4 +1,4 @@
-"""``kahvehane verify``: commit–reveal of seeded deals (RECORDS.md "Commit–reveal")."""
+"""``kahvehane verify``: commit–reveal of seeded deals (docs/records.md, "Commit–reveal")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The engine interface every game implements (DESIGN.md §2).
+"""The engine interface every game implements (docs/engine.md).
 
 Two objects per game:
 
@@ -43,8 +43,8 @@ __all__ = [
 class Action:
     """Base of every game's actions: who acts. Subclasses add the move's fields.
 
-    ``act`` is the record's name of the action (RECORDS.md); ``to_json`` gives the record
-    form and each game's ``parse_action`` reads it back.
+    ``act`` is the record's name of the action (docs/records.md, "Actions"); ``to_json``
+    gives the record form and each game's ``parse_action`` reads it back.
     """
 
     act: ClassVar[str] = ""
@@ -239,7 +239,8 @@ class GameRules(ABC):
 
     @abstractmethod
     def canonical_deck(self) -> list[int]:
-        """The deck in canonical order (RECORDS.md), the start of every shuffle."""
+        """The deck in canonical order (docs/records.md, "Seeded deals"), the start of every
+        shuffle."""
 
     @abstractmethod
     def setup_from_order(

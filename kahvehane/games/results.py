@@ -22,8 +22,9 @@ class DealResult:
 
     ``scores`` has one entry per seat (partners both show their side's figure);
     ``end`` says how the deal ended (``finish``, ``void``, ``tricks``, ``cards``);
-    ``detail`` holds the game's facts (RECORDS.md "Replay"); ``first_seat`` is the deal's
-    starter (Okey) or dealer (card games), which the rotation of the next deal needs.
+    ``detail`` holds the game's facts (docs/records.md, "kahvehane replay"); ``first_seat``
+    is the deal's starter (Okey) or dealer (card games), which the rotation of the next
+    deal needs.
     """
 
     scores: tuple[int, ...]

@@ -1,4 +1,4 @@
-"""Checks shared by every game's ``setup`` reader (RECORDS.md "Setup").
+"""Checks shared by every game's ``setup`` reader (docs/records.md, "Setups").
 
 A setup is untrusted input (a record from anywhere), so each game parses it through
 these helpers and gets the same clear :class:`MalformedSetup` messages: which field,

@@ -264,7 +264,7 @@ class Settlement:
 
 @dataclass(frozen=True, slots=True)
 class EntryRule:
-    """Tables of this game have an entry fee in chips (RULES.md P-4).
+    """Tables of this game have an entry fee in chips (docs/rules/table.md, P-4).
 
     ``start(entry, seats)`` are the transfers made when a match starts; ``settle(entry,
     kasa_before, summary)`` the whole :class:`Settlement` of a finished match (its

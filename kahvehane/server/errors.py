@@ -120,8 +120,8 @@ ENTRY_NEEDED = Message(
     "server.entry_needed",
     "a {game} table needs 'entry': a whole number of chips from {min} to {max}",
     "{game} masası 'entry' ister: {min} ile {max} arasında tam sayı bir çip miktarı")
-NO_ENTRY = Message("server.no_entry", "{game} tables have no entry (RULES.md P-4)",
-                   "{game} masalarında giriş ücreti yoktur (RULES.md P-4)")
+NO_ENTRY = Message("server.no_entry", "{game} tables have no entry (P-4)",
+                   "{game} masalarında giriş ücreti yoktur (P-4)")
 BAD_CLOCK = Message("server.bad_clock", "'clock' is a whole number of seconds, 1 to 600",
                     "'clock' 1 ile 600 arasında tam sayı bir saniye değeri olmalı")
 NO_SUCH_SEAT = Message("server.no_such_seat", "seats are 0..{last}",

@@ -40,7 +40,7 @@ def canon(card: str) -> str:
 
 
 def seeded_deal(seed: Any, k: int, dealer: int | None) -> dict[str, Any]:
-    """A seeded deal (RECORDS.md): SHA-256 stream, Fisher–Yates, then BK-3's order."""
+    """A seeded deal (docs/records.md): SHA-256 stream, Fisher–Yates, then BK-3's order."""
     chunks: list[int] = []
     block = 0
 

@@ -17,7 +17,7 @@ from kahvehane.match import Match, derive_setup
 from tests.balayi_kingi.helpers import choose, fake_history, make_setup, start
 from tests.balayi_kingi.referee import seeded_deal
 
-#: RECORDS.md test vector: seed 0, deal 0 (dealer drawn: seat 1).
+#: a test vector of the seeded deal (docs/records.md): seed 0, deal 0 (dealer drawn: seat 1).
 SEED_0: dict[str, Any] = {
     "dealer": 1,
     "piles": [

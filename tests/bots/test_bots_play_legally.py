@@ -27,6 +27,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "options", "bots"), CASES)
 def test_a_match_of_bots(game: str, options: dict[str, object], bots: list[str]) -> None:
     from kahvehane.games import get_game

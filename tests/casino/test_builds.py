@@ -1,4 +1,4 @@
-"""Builds (RULES.md 3.7, B-0..B-11): T3–T8, T14, T21, T23–T25, T27."""
+"""Builds (docs/rules/casino.md, B-0..B-11): T3–T8, T14, T21, T23–T25, T27."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Capturing (RULES.md 3.6, C-15..C-23): T1, T2, T12, T13, T25 (Casino), T26, T28."""
+"""Capturing (docs/rules/casino.md: C-15..C-23): T1, T2, T12, T13, T25 (Casino), T26, T28."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Options, cards, seating and the deal (RULES.md 3.1–3.3: C-1..C-12), T17, seeded deals."""
+"""Options, cards, seating and the deal (docs/rules/casino.md: C-1..C-12), T17, seeded deals."""
 
 from __future__ import annotations
 
@@ -169,7 +169,7 @@ def test_c8_dealer_rotates_and_a_wrong_dealer_is_malformed() -> None:
         m2.deal(fixed_setup(3, dealer=0))
 
 
-# -- seeded deals (RECORDS.md "Seeded deals"), our own vectors --------------------------------
+# -- seeded deals (docs/records.md, "Seeded deals"), our own vectors ----------------------------
 
 SEEDED_2P = {"dealer": 1, "rounds": [
     {"hands": [["2C", "JS", "2D", "9C"], ["KS", "JC", "8H", "6C"]],

@@ -1,4 +1,5 @@
-"""The optional ``royal_dominican`` preset of Royal Casino (RULES.md R-3), rule by rule.
+"""The optional ``royal_dominican`` preset of Royal Casino (docs/rules/casino.md, R-3),
+rule by rule.
 
 R-3a counter-clockwise play (seat numbering is playing order, so only the table turns),
 R-3b compulsory capture of equal loose cards, R-3c opposing sweeps cancel, R-3d the end

@@ -202,6 +202,7 @@ def _positions_from_play(game: str, players: int, seed: int, options: dict[str, 
         state.apply(rng.choice(builds if builds and rng.random() < 0.6 else acts))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "players", "options"),
     [

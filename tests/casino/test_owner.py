@@ -1,4 +1,4 @@
-"""Owner duties (RULES.md 3.8, O-1..O-4) and partners (C-7, B-11): T9, T10, T11, T20."""
+"""Owner duties (docs/rules/casino.md: O-1..O-4) and partners (C-7, B-11): T9, T10, T11, T20."""
 
 from __future__ import annotations
 

@@ -140,6 +140,7 @@ def play_match(game: str, options: dict[str, Any], seed: int, max_hands: int = 3
     return m
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "options"), CONFIGS,
                          ids=[f"{g}-{'-'.join(f'{k}{v}' for k, v in o.items())}"
                               for g, o in CONFIGS])
@@ -154,6 +155,7 @@ def test_random_games_keep_every_invariant(game: str, options: dict[str, Any],
     assert replay_result(seeded) == m.result_json()
 
 
+@pytest.mark.slow
 def test_t29_many_seeded_hands() -> None:
     """T29: random seeded hands over every configuration keep the cards and E-5.
 

@@ -1,4 +1,4 @@
-"""Records and replay for both games (RECORDS.md): actions, values, detail, errors."""
+"""Records and replay for both games (docs/records.md): actions, values, detail, errors."""
 
 from __future__ import annotations
 

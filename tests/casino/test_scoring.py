@@ -1,4 +1,4 @@
-"""End of hand and scoring (RULES.md 3.10–3.12): E-1..E-6, S-1..S-3, R-count-out.
+"""End of hand and scoring (docs/rules/casino.md): E-1..E-6, S-1..S-3, R-count-out.
 
 T15 (residue), T16 (ties), T18 (Royal count-out), T19 (Casino end), T22 (sweep).
 """

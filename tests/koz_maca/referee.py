@@ -1,11 +1,11 @@
 """An independent Koz Maça referee, used to write and check the golden records.
 
 It shares no code with the engine (no bitmasks, no ``kahvehane`` import): cards are the
-strings of the records, hands are Python sets, and every rule of RULES.md 2.A is written
+strings of the records, hands are Python sets, and every rule of docs/rules/koz_maca.md is written
 out again in the most literal way. The golden ``.expected.json`` files are *its* output,
 so a golden test compares two implementations, not the engine with itself.
 
-``referee(record)`` returns the replay result RECORDS.md specifies, or raises
+``referee(record)`` returns the replay result docs/records.md specifies, or raises
 :class:`Illegal` naming the first action the rules reject.
 """
 
@@ -42,7 +42,7 @@ def canon(card: str) -> str:
 
 
 def stream_ints(seed: Any, k: int) -> Any:
-    """The RECORDS.md random stream: yields a function below(n)."""
+    """The random stream of docs/records.md, "Seeded deals": yields a function below(n)."""
     text = str(seed)
     chunks: list[int] = []
     block = [0]

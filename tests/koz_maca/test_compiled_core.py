@@ -16,6 +16,7 @@ import pickle
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -105,6 +106,7 @@ def _sampler_copy(pure: KozMacaPureDeal) -> KozMacaPureDeal:
     return twin
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from(KASA_RULES), st.booleans())
 def test_random_deals_play_identically_through_both_paths(
@@ -157,6 +159,7 @@ def test_random_deals_play_identically_through_both_paths(
     assert snapshot(twin, 4) == snapshot(fast, 4)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.permutations(range(52)), st.integers(0, 3), st.integers(1, 13), st.booleans(),
        st.integers(0, 3))

@@ -86,6 +86,7 @@ def test_a_bad_canonical_setup_gets_the_checking_paths_error(damage: str) -> Non
         assert str(fast.value) == str(slow.value)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from(KASA_RULES))
 def test_offered_moves_play_exactly_like_fully_checked_ones(seed: int, kasa_rule: str) -> None:

@@ -1,5 +1,5 @@
 """The deal (KM-5) and its record form: explicit setups are checked, seeded setups are
-dealt in blocks of 13 starting after the dealer (RECORDS.md "Seeded deals")."""
+dealt in blocks of 13 starting after the dealer (docs/records.md, "Seeded deals")."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from kahvehane.match import Match, derive_setup
 from tests.koz_maca.helpers import build_setup, fake_history, start
 from tests.koz_maca.referee import seeded_deal
 
-#: RECORDS.md test vector: seed 2026, deal 0 (the dealer is drawn first).
+#: a test vector of the seeded deal (docs/records.md): seed 2026, deal 0 (the dealer is drawn
+#: first).
 SEED_2026: dict[str, Any] = {"dealer": 2, "hands": [
     ["8S", "4S", "7S", "AD", "7D", "JC", "8H", "JH", "AH", "2S", "10S", "5H", "3H"],
     ["6S", "4D", "3S", "KC", "3D", "9S", "AS", "QD", "2H", "JS", "6C", "9D", "KD"],

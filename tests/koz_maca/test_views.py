@@ -1,5 +1,5 @@
 """Views and events: a seat sees its own hand and the public facts; nobody sees another
-hand (DESIGN.md §2). The random-play property test checks this for whole deals."""
+hand (docs/engine.md). The random-play property test checks this for whole deals."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Runs, groups and pairs: every example of RULES.md rules 6, 11, 12, 13 and 29."""
+"""Runs, groups and pairs: every example of docs/rules/okey.md, rules 6, 11, 12, 13 and 29."""
 
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -102,12 +103,14 @@ def _try_illegal(d: OkeyDeal, rng: random.Random) -> None:
         assert snapshot(d) == before
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10**9), game=GAMES, pairs=st.booleans())
 def test_random_play_conserves_tiles_and_leaks_nothing(seed: int, game: str, pairs: bool) -> None:
     play(game, seed, pairs, check=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**9), game=GAMES, pairs=st.booleans())
 def test_random_match_record_replays_to_the_same_result(

@@ -78,6 +78,7 @@ def random_assignment(places: object, view: dict[str, object],
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @example(game="kdv_okey", pairs=False, seed=148, viewer=1, cut=42)  # a shown indicator
 @example(game="duz_okey", pairs=True, seed=148, viewer=1, cut=42)

@@ -1,4 +1,4 @@
-"""The hand solver and its public facade: RULES.md rules 11–13, 16–17, 29 and 32."""
+"""The hand solver and its public facade: docs/rules/okey.md, rules 11–13, 16–17, 29 and 32."""
 
 from __future__ import annotations
 

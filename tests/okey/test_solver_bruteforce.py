@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from functools import cache
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -353,6 +354,7 @@ def dense_racks(n: int) -> list[tuple[tuple[int, ...], int]]:
     return out
 
 
+@pytest.mark.slow
 def test_full_size_racks_match_exact_cover() -> None:
     """Whole racks, too big for the brute force above, against an exact cover over all
     candidate melds (a second reference, with no okey reasoning of its own)."""

@@ -27,6 +27,7 @@ def test_every_game_is_registered() -> None:
     assert set(NAMES) <= set(pyspiel.registered_names())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(PARAMETERS))
 def test_random_simulation_test_passes(name: str) -> None:
     pyspiel.random_sim_test(_game(name), num_sims=4, serialize=False, verbose=False)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import tiers
 from tests.server.conftest import database
 from tests.server.harness import Server, free_port
 
@@ -27,7 +28,9 @@ LEASE = 3.0  # short leases: failover in a few seconds
 
 
 def require_redis(url: str = REDIS_URL) -> None:
-    """Fail loudly (never skip) when the test Redis does not answer."""
+    """Fail loudly (never skip) when the test Redis does not answer. The running test
+    must be marked ``cluster`` (tests/tiers.py)."""
+    tiers.require("cluster", "uses Redis")
     import redis
 
     try:
@@ -119,7 +122,8 @@ class OwnRedis:
 @contextlib.contextmanager
 def own_redis_server(folder: Path) -> Iterator[OwnRedis]:
     """A started :class:`OwnRedis`, stopped afterwards (fails loudly without
-    ``redis-server``)."""
+    ``redis-server``); the running test must be marked ``cluster``."""
+    tiers.require("cluster", "starts a redis-server")
     if shutil.which("redis-server") is None:
         pytest.fail("redis-server is not installed: this test starts its own", pytrace=False)
     r = OwnRedis(folder)

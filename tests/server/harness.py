@@ -24,6 +24,7 @@ from kahvehane.games.okey.melds import face_value
 from kahvehane.games.okey.solver import best_arrangement
 from kahvehane.server.settings import Settings
 from kahvehane.tiles import parse_tile, tile_name
+from tests import tiers
 from tests.server.leaks import sent_before
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +42,9 @@ def spawn_server(args: list[str], log_path: Path, url: str,
                  env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """Run ``args`` (a ``serve`` command) from the repository root, its output appended to
     ``log_path``; return once ``url``'s ``/api/health`` answers (the e2e and the browser
-    tests both start their salon this way)."""
+    tests both start their salon this way). The running test must be marked ``server``
+    (tests/tiers.py)."""
+    tiers.require("server", "starts a server process")
     log = open(log_path, "ab")  # noqa: SIM115 - the process owns it
     proc = subprocess.Popen(args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                             env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})

@@ -29,6 +29,8 @@ from tests.server.harness import (
     signup,
 )
 
+pytestmark = pytest.mark.server
+
 ENTRY = 100
 START = 10_000  # the test servers' starting chips (the default)
 

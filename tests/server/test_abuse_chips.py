@@ -32,6 +32,7 @@ async def _table(p: Player, game: str, options: dict[str, Any], entry: int | Non
     return str(created["table"]["id"])
 
 
+@pytest.mark.server
 def test_guests_cannot_feed_an_account(server: Server, backend: str) -> None:
     """The farming of the issue: one account and three fresh guests (who hold chips: the
     test server grants them 5,000) at an entry-1,000 Koz Maça table with finish_score 1.
@@ -68,6 +69,7 @@ def test_guests_cannot_feed_an_account(server: Server, backend: str) -> None:
     asyncio.run(run())
 
 
+@pytest.mark.server
 def test_new_accounts_per_address_survive_a_restart(backend: str, fresh_db: str,
                                                     tmp_path: Path) -> None:
     """Three new accounts an hour from one address: the fourth (guest or sign-up) gets

@@ -141,6 +141,7 @@ def test_migration_backfills_and_keeps_existing_look_alikes(fresh_db: str) -> No
         store.close()
 
 
+@pytest.mark.server
 def test_signup_refuses_a_look_alike(server: Server, backend: str) -> None:
     """Over HTTP: 409 ``name_taken`` with the look-alike's own message in both
     languages."""

@@ -31,6 +31,7 @@ def _valid(game: str) -> dict[str, Any]:
             for o in get_spec(game).options if o.required}
 
 
+@pytest.mark.server
 def test_every_integer_option_refuses_floats_booleans_and_strings(server: Server,
                                                                   backend: str) -> None:
     """``{"players": 2.0}`` for Casino was ``created`` and then stuck in "playing"; now
@@ -122,6 +123,7 @@ def _refused_or_plays_to_the_end(game: str, raw: dict[str, Any], seed: int) -> b
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAME_NAMES))
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 2**32))
@@ -132,6 +134,7 @@ def test_any_options_are_refused_or_play_to_the_end(game: str, data: st.DataObje
     _refused_or_plays_to_the_end(game, data.draw(_options(game), label="options"), seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "option"),
                          [(g, o.name) for g in sorted(GAME_NAMES) for o in get_spec(g).options])
 def test_every_option_takes_or_refuses_each_type(game: str, option: str) -> None:

@@ -12,6 +12,8 @@ import pytest
 
 from tests.server.harness import COOKIE, Player, Server, api, signup
 
+pytestmark = pytest.mark.server
+
 
 def test_logout_closes_the_sessions_sockets(server: Server, backend: str) -> None:
     async def run() -> None:

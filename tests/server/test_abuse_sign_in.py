@@ -8,6 +8,7 @@ import asyncio
 from pathlib import Path
 
 import httpx
+import pytest
 
 from kahvehane.server.addresses import client_address, trusted_networks
 from tests.server.harness import Server, api, signup
@@ -22,6 +23,7 @@ async def _login(server: Server, name: str, password: str,
                      json={"name": name, "password": password})
 
 
+@pytest.mark.server
 def test_wrong_passwords_slow_a_guesser_and_never_lock_out_the_owner(
         backend: str, fresh_db: str, tmp_path: Path) -> None:
     """Behind a trusted proxy (so each request can come from its own address): after
@@ -53,6 +55,7 @@ def test_wrong_passwords_slow_a_guesser_and_never_lock_out_the_owner(
         srv.stop()
 
 
+@pytest.mark.server
 def test_a_forged_forwarded_for_is_ignored_and_the_limit_survives_a_restart(
         backend: str, fresh_db: str, tmp_path: Path) -> None:
     """Password spraying from one address (no trusted proxy): after 30 failures across

@@ -14,6 +14,8 @@ from tests.server import test_games_e2e, test_resilience, test_salon
 from tests.server.conftest import database
 from tests.server.harness import Server
 
+pytestmark = pytest.mark.server
+
 
 @pytest.fixture(scope="module")
 def asgi_server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:

@@ -24,6 +24,8 @@ from tests.server.cluster import Cluster, running_cluster
 from tests.server.harness import Server, free_port, signup
 from tests.server.test_games_e2e import play_match
 
+pytestmark = [pytest.mark.server, pytest.mark.cluster]
+
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 EXAMPLE = re.compile(r"10\.0\.0\.1(\d):8000")
 

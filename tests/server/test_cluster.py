@@ -43,6 +43,8 @@ from tests.server.harness import (
 from tests.server.leaks import states
 from tests.server.test_games_e2e import CASES, play_match
 
+pytestmark = pytest.mark.cluster
+
 ALL = os.environ.get("KAHVEHANE_CLUSTER_ALL") == "1"
 GAMES = sorted(CASES) if ALL else ["duz_okey", "koz_maca", "royal_casino"]
 FAILOVER_GAMES = sorted(CASES) if ALL else ["kdv_okey", "koz_maca"]
@@ -54,11 +56,13 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         yield c
 
 
+@pytest.mark.server
 @pytest.mark.parametrize("game", GAMES)
 def test_whole_match_across_nodes(cluster: Cluster, game: str) -> None:
     asyncio.run(play_match(cluster.nodes[0], game, f"{game[:4]}cl", cluster.nodes))
 
 
+@pytest.mark.server
 def test_lobby_and_limits_are_shared(cluster: Cluster) -> None:
     """A table opened through one node is in every node's lobby; the sign-in delay of a
     name at an address is one count for the whole salon."""
@@ -180,6 +184,7 @@ async def _kill_9(c: Cluster, owner: int, table: str) -> None:
     node.proc = None
 
 
+@pytest.mark.server
 @pytest.mark.parametrize("game", FAILOVER_GAMES)
 def test_failover_kill_9(tmp_path: Path, game: str) -> None:
     """kill -9 the owner mid-match: another node resumes it from its record within
@@ -257,6 +262,7 @@ def _incarnation(db_url: str, table: str) -> tuple[str | None, int]:
     return row[0], int(row[1])
 
 
+@pytest.mark.server
 @pytest.mark.parametrize("game", FAILOVER_GAMES[:1])
 def test_split_brain_sigstop(tmp_path: Path, game: str) -> None:
     """SIGSTOP the owner past its lease: another node claims the table (a new
@@ -324,6 +330,7 @@ def own_redis(tmp_path: Path) -> Iterator[OwnRedis]:
         yield r
 
 
+@pytest.mark.server
 def test_redis_restarted_mid_match(tmp_path: Path, own_redis: Any) -> None:
     """Redis dies mid-match (its data with it) and comes back 2 s later: moves through
     other nodes are refused cleanly meanwhile, nothing is lost, and the salon recovers
@@ -336,6 +343,7 @@ def test_redis_restarted_mid_match(tmp_path: Path, own_redis: Any) -> None:
     _run_with_fault(tmp_path, "koz_maca", restart, new_owner=False, redis_url=own_redis.url)
 
 
+@pytest.mark.server
 def test_postgres_connections_terminated_mid_match(tmp_path: Path) -> None:
     """Every connection of the salon's database is terminated (``pg_terminate_backend``)
     twice mid-match: writes that fail are refused cleanly, nothing is lost, the nodes

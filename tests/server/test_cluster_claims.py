@@ -31,6 +31,8 @@ from kahvehane.server.settings import Settings
 from kahvehane.server.table.ports import Command, Viewer
 from tests.server.cluster import REDIS_URL, own_redis_server, require_redis
 
+pytestmark = pytest.mark.cluster
+
 
 @pytest.fixture
 def salon(tmp_path: Path) -> Iterator[ClusterSalon]:

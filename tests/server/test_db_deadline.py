@@ -76,6 +76,7 @@ async def _my_turn(p: Player, table: str) -> dict[str, Any]:
                           and bool(m.get("legal")))
 
 
+@pytest.mark.server
 def test_a_held_lock_fails_the_move_and_play_goes_on(backend: str, fresh_db: str,
                                                      tmp_path: Path) -> None:
     async def run() -> None:

@@ -19,7 +19,7 @@ import pytest
 from tests.server.faults import immutable, sqlite_files
 from tests.server.harness import Player, Server, signup
 
-pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
+pytestmark = [pytest.mark.server, pytest.mark.filterwarnings("ignore::ResourceWarning")]
 
 
 async def _solo_table(p: Player) -> tuple[str, dict[str, Any]]:

@@ -29,6 +29,8 @@ from tests.server.harness import (
 )
 from tests.server.leaks import check_viewer, match_messages, states
 
+pytestmark = pytest.mark.server
+
 CASES: dict[str, tuple[dict[str, Any], int | None, int]] = {
     # game: (options, entry, people seated)
     "duz_okey": ({"deals": 3}, None, 2),

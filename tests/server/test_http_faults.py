@@ -13,9 +13,13 @@ import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from tests.server.conftest import PG_URL
 from tests.server.faults import immutable, postgres_outage, sqlite_files
 from tests.server.harness import COOKIE, Server, api, signup
+
+pytestmark = pytest.mark.server
 
 PASSWORD = "sifre-1234"
 

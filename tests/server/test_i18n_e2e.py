@@ -8,11 +8,15 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from kahvehane.errors import alternatives
 from kahvehane.games import all_specs
 from kahvehane.server.catalogue import games_json
 from tests.server.harness import Player, Server, api, signup
 from tests.server.test_messages import _own_messages
+
+pytestmark = pytest.mark.server
 
 
 def _render(template: str, params: dict[str, Any]) -> str:

@@ -11,9 +11,13 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from kahvehane.cards import CARD_NAMES
 from tests.server.harness import Player, Server, api, signup
 from tests.server.leaks import CARD, _tokens, check_viewer, match_messages, states
+
+pytestmark = pytest.mark.server
 
 
 def test_moves_naming_unseen_cards_leak_nothing(backend: str, fresh_db: str,

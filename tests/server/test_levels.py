@@ -43,6 +43,7 @@ def test_every_level_has_a_kind_in_every_game(game: str) -> None:
     assert kinds["zor"] in ("search", "heuristic")
 
 
+@pytest.mark.server
 def test_the_level_is_served_with_every_game(server: Server) -> None:
     async def run() -> None:
         r = await api(server, "GET", "/api/games")
@@ -57,6 +58,7 @@ def test_the_level_is_served_with_every_game(server: Server) -> None:
     asyncio.run(run())
 
 
+@pytest.mark.server
 def test_a_bad_level_is_refused_and_opens_no_table(server: Server, backend: str) -> None:
     async def run() -> None:
         name = f"lvbad{backend[:2]}"
@@ -83,6 +85,7 @@ LEVEL_CASES: list[tuple[str, dict[str, Any], str]] = [
 ]
 
 
+@pytest.mark.server
 @pytest.mark.parametrize(("game", "options", "level"), LEVEL_CASES)
 def test_a_table_with_a_level_seats_its_bots_and_records_them(
         server: Server, backend: str, game: str, options: dict[str, Any], level: str) -> None:

@@ -9,7 +9,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.server.harness import Player, Server, api, signup
+
+pytestmark = pytest.mark.server
 
 WATCHERS = 200
 CHURN = 2.0  # seconds of a spectator joining and parting as fast as it is answered

@@ -7,8 +7,12 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from kahvehane.records import replay_result
 from tests.server.harness import Player, Server, api, play_until_end, random_chooser, signup
+
+pytestmark = pytest.mark.server
 
 
 def test_positions_leaderboard_period_and_chips(server: Server, backend: str) -> None:

@@ -8,6 +8,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from kahvehane.records import replay, verify
 from tests.server.harness import (
     Player,
@@ -18,6 +20,8 @@ from tests.server.harness import (
     rejoin,
     signup,
 )
+
+pytestmark = pytest.mark.server
 
 
 async def _setup(server: Server, tag: str, game: str, options: dict[str, object],

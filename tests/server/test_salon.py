@@ -25,6 +25,8 @@ from tests.server.harness import (
     signup,
 )
 
+pytestmark = pytest.mark.server
+
 
 async def _table(p: Player, game: str, options: dict[str, Any], entry: int | None = None,
                  clock: int = 60) -> str:

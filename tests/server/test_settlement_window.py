@@ -34,7 +34,7 @@ from kahvehane.store.ledger import audit
 from kahvehane.store.models import LedgerEntry, LedgerTxn, MatchPlayer, MatchRow
 from tests.server.harness import Player, Server, api, random_chooser, signup
 
-pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
+pytestmark = [pytest.mark.server, pytest.mark.filterwarnings("ignore::ResourceWarning")]
 
 ENTRY = 100
 STARTING = 10_000  # the server's default starting chips

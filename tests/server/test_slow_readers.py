@@ -13,7 +13,11 @@ import struct
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.server.harness import Server
+
+pytestmark = pytest.mark.server
 
 TCP_ESTABLISHED = 1
 CLIENTS = 5

@@ -17,11 +17,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from kahvehane.records import replay, verify
 from kahvehane.store.db import sqlite_connector
 from tests.server.faults import immutable, sqlite_path
 from tests.server.harness import Player, Server, api, play_until_end, random_chooser, signup
 from tests.server.leaks import check_viewer, match_messages, states
+
+pytestmark = pytest.mark.server
 
 
 @contextlib.contextmanager

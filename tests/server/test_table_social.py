@@ -11,6 +11,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from kahvehane.records import replay, verify
 from tests.server.harness import (
     Player,
@@ -52,6 +54,7 @@ async def _said(p: Player, **msg: Any) -> dict[str, Any]:
     return await p.expect(lambda m: m["type"] in ("ok", "error") and m.get("id") == "q")
 
 
+@pytest.mark.server
 def test_table_talk(server: Server, backend: str) -> None:
     async def run() -> None:
         mgr, pl, watcher = await _people(server, f"tkm{backend}", f"tkp{backend}",
@@ -149,6 +152,7 @@ def test_table_talk(server: Server, backend: str) -> None:
     asyncio.run(run())
 
 
+@pytest.mark.server
 def test_friends_table(server: Server, backend: str) -> None:
     async def run() -> None:
         mgr, friend, stranger, lobby = await _people(
@@ -209,6 +213,7 @@ def test_friends_table(server: Server, backend: str) -> None:
     asyncio.run(run())
 
 
+@pytest.mark.server
 def test_removing_a_person_from_a_seat(server: Server, backend: str) -> None:
     async def run() -> None:
         mgr, pl, other = await _people(server, f"rmm{backend}", f"rmp{backend}",
@@ -247,6 +252,7 @@ def test_removing_a_person_from_a_seat(server: Server, backend: str) -> None:
     asyncio.run(run())
 
 
+@pytest.mark.server
 def test_leaving_a_seat_during_a_match(server: Server, backend: str) -> None:
     """A bot takes the seat at once; the record's ``seat_changes`` say who played it
     from where; the record replays and verifies; the result stays the leaver's."""
@@ -288,6 +294,7 @@ def test_leaving_a_seat_during_a_match(server: Server, backend: str) -> None:
     asyncio.run(run())
 
 
+@pytest.mark.server
 def test_rematch_when_everyone_agrees(server: Server, backend: str) -> None:
     async def run() -> None:
         mgr, pl, watcher = await _people(server, f"rvm{backend}", f"rvp{backend}",
@@ -326,6 +333,7 @@ def test_rematch_when_everyone_agrees(server: Server, backend: str) -> None:
     asyncio.run(run())
 
 
+@pytest.mark.server
 def test_friends_table_and_talk_survive_a_restart(backend: str, fresh_db: str,
                                                   tmp_path: Path) -> None:
     server = Server(fresh_db, tmp_path / "server.log")
@@ -399,6 +407,7 @@ def test_migration_0004_goes_down_and_up_again(backend: str, fresh_db: str) -> N
         engine.dispose()
 
 
+@pytest.mark.server
 def test_seat_changes_survive_a_restart(backend: str, fresh_db: str, tmp_path: Path) -> None:
     """A seat given up before a restart is still the bot's after it, and the record holds
     every change, the one before the restart first."""

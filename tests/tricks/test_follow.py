@@ -1,5 +1,5 @@
 """Following: the shared core with Koz Maça's switches (KM-9, KM-10) and Balayı Kingi's
-(BK-9). The cases are RULES.md's test cases, with exactly the hands they name."""
+(BK-9). The cases are the rules' own test cases, with exactly the hands they name."""
 
 from __future__ import annotations
 

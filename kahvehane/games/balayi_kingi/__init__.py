@@ -1,4 +1,5 @@
-"""Balayı Kingi: two players, a face-up/face-down tableau and locked hands (RULES.md 2.B).
+"""Balayı Kingi: two players, a face-up/face-down tableau and locked hands
+(docs/rules/balayi_kingi.md).
 
 The package, one module per concern (the layout every game has):
 

@@ -1,5 +1,5 @@
 """Balayı Kingi's actions — naming the contract (BK-4) and the shared trick core's
-``Play`` — as the engine takes them and as a record writes them (RECORDS.md)."""
+``Play`` — as the engine takes them and as a record writes them (docs/records.md, "Actions")."""
 
 from __future__ import annotations
 

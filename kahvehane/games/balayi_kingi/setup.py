@@ -1,5 +1,5 @@
 """Balayı Kingi's deal as a record writes it: the layout dealt from a shuffled order
-(BK-3, RECORDS.md "Seeded deals") and a setup read back, with a
+(BK-3, docs/records.md "Seeded deals") and a setup read back, with a
 :class:`~kahvehane.errors.MalformedSetup` for anything that is not a possible deal."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Casino and Royal Casino: one engine, two games (RULES.md part 3, docs/rules/casino.md).
+"""Casino and Royal Casino: one engine, two games (docs/rules/casino.md).
 
 The modules, bottom up:
 

@@ -1,4 +1,5 @@
-"""Casino's three actions and their record form (RECORDS.md "Actions", "Casino sets").
+"""Casino's three actions and their record form (docs/records.md, "Actions";
+docs/rules/casino.md, "Records").
 
 ``sets`` are kept exactly as the player wrote them (tuples of card codes): the engine
 checks them directly (:mod:`kahvehane.games.casino.moves`), so a record may group and

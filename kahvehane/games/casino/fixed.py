@@ -3,7 +3,7 @@
 Tests, puzzles and bug reports want "seat 0 holds 3♦ 6♠, the table shows 3♣" without
 writing out all 52 cards. :func:`fixed_setup` places the named cards and fills every
 other place with the unused cards in canonical order, so the result is a legal record
-``setup`` (RECORDS.md) that replays like any other.
+``setup`` (docs/records.md, "Setups") that replays like any other.
 
 >>> s = fixed_setup(2, dealer=1, table=["3C"], rounds=[{0: ["3D", "6S"]}])
 >>> s["rounds"][0]["table"], s["rounds"][0]["hands"][0]

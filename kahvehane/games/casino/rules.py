@@ -37,7 +37,7 @@ from kahvehane.games.casino.values import CasinoVariant, RoyalVariant
 
 
 class CasinoRules(GameRules):
-    """Standard Casino for 2, 3 or 4 players, or 2 v 2 partners (RULES.md part 3)."""
+    """Standard Casino for 2, 3 or 4 players, or 2 v 2 partners (docs/rules/casino.md)."""
 
     name = "casino"
     deck_kind: ClassVar[str] = "cards"
@@ -108,7 +108,7 @@ class CasinoRules(GameRules):
     def new_deal(
         self, options: JSON, setup: Mapping[str, Any], history: Sequence[DealResult]
     ) -> CasinoDeal:
-        """Check a setup (the whole deck in rounds, RECORDS.md) and start the hand."""
+        """Check a setup (the whole deck in rounds, docs/records.md "Setups") and start the hand."""
         variant = self.variant(options)
         dealer, rounds, table = read_setup(variant, setup)
         return self.deal_class(variant, dealer, rounds, table, self.totals(options, history))

@@ -1,4 +1,4 @@
-"""A hand's setup (RECORDS.md "Setup"): a shuffled deck dealt the way C-9 / C-10 say, and
+"""A hand's setup (docs/records.md, "Setups"): a shuffled deck dealt the way C-9 / C-10 say, and
 a record's setup read back and checked.
 
 A setup is the whole deck, round by round: ``{"dealer", "rounds": [{"hands", "table"},

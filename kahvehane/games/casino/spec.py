@@ -1,6 +1,6 @@
 """Casino and Royal Casino as the salon knows them: 2, 3 or 4 players (the required
 ``players`` option chooses), partners, sweeps, the target; Royal's Nordic cards and the
-royal_dominican preset (RULES.md part 3).
+royal_dominican preset (docs/rules/casino.md).
 
 The spec checks each option alone (exact types, choices, ranges, defaults); the rules
 (:meth:`kahvehane.games.casino.rules.CasinoRules.parse_options`) add what ties options

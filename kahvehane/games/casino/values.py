@@ -1,4 +1,5 @@
-"""What a card is worth and who plays with whom: the variant of one table (RULES.md 3.1–3.3).
+"""What a card is worth and who plays with whom: the variant of one table
+(docs/rules/casino.md, C-1 – C-12).
 
 Standard Casino and Royal Casino differ in a handful of questions, and each is one
 method here: what a card counts on the table (:meth:`CasinoVariant.table_value`), what it

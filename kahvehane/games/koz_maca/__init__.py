@@ -1,4 +1,4 @@
-"""Koz Maça: four players, one bid each, spades always trump (RULES.md 2.A, KM-1..KM-15).
+"""Koz Maça: four players, one bid each, spades always trump (docs/rules/koz_maca.md, KM-1..KM-15).
 
 The package, one module per concern (the layout every game has):
 

@@ -1,5 +1,5 @@
 """Koz Maça's actions — a bid (KM-6) and the shared trick core's ``Play`` — as the
-engine takes them and as a record writes them (RECORDS.md)."""
+engine takes them and as a record writes them (docs/records.md, "Actions")."""
 
 from __future__ import annotations
 

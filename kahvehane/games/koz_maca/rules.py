@@ -42,7 +42,7 @@ class KozMacaRules(GameRules):
         self, options: JSON, order: list[int], first_seat: int, history: Sequence[DealResult]
     ) -> JSON:
         """Blocks of 13 from the shuffled order, starting with the seat after the dealer
-        and ending with the dealer (RECORDS.md "Seeded deals")."""
+        and ending with the dealer (docs/records.md, "Seeded deals")."""
         return deal_order(order, first_seat)
 
     def new_deal(

@@ -1,5 +1,5 @@
 """Koz Maça's deal as a record writes it: dealing a shuffled order into a ``setup``
-(KM-5, RECORDS.md "Seeded deals") and reading a setup back, with a
+(KM-5, docs/records.md "Seeded deals") and reading a setup back, with a
 :class:`~kahvehane.errors.MalformedSetup` for anything that is not a possible deal."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ _BLOCKS: tuple[tuple[slice, ...], ...] = tuple(
 
 def deal_order(order: list[int], dealer: int) -> JSON:
     """Blocks of 13 from the shuffled order, starting with the seat after the dealer
-    and ending with the dealer (RECORDS.md "Seeded deals")."""
+    and ending with the dealer (docs/records.md, "Seeded deals")."""
     names = card_names(order[:52])
     b0, b1, b2, b3 = _BLOCKS[dealer]
     return {"dealer": dealer, "hands": [names[b0], names[b1], names[b2], names[b3]]}

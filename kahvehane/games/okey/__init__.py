@@ -1,5 +1,5 @@
-"""Düz Okey and KDV (Banko) Okey: one engine, two games (RULES.md part 1,
-``docs/rules/okey.md``), and the hand solver (``docs/okey-solver.md``).
+"""Düz Okey and KDV (Banko) Okey: one engine, two games (``docs/rules/okey.md``), and
+the hand solver (``docs/okey-solver.md``).
 
 The modules, bottom up:
 

@@ -1,4 +1,5 @@
-"""Okey actions, as the engine takes them and as a record writes them (RECORDS.md)."""
+"""Okey actions, as the engine takes them and as a record writes them (docs/records.md,
+"Actions")."""
 
 from __future__ import annotations
 

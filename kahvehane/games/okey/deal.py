@@ -1,4 +1,4 @@
-"""One Okey deal as a state machine (RULES.md part 1, rules 5–18 and 29).
+"""One Okey deal as a state machine (docs/rules/okey.md, rules 5–18 and 29).
 
 The same class plays Düz and KDV: the variants differ only in scoring (rules 24–25 vs
 27–31), and the rack layout is kept in both (rule 29: in Düz it is kept but never

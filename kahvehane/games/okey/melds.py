@@ -1,4 +1,4 @@
-"""Okey melds and pairs: rules 11–13 of RULES.md, as predicates on tile codes.
+"""Okey melds and pairs: rules 11–13 of docs/rules/okey.md, as predicates on tile codes.
 
 Tiles are the ``int`` codes of :mod:`kahvehane.tiles`. ``okey`` is the okey's code (the
 wild tile, rule 6): a tile whose code equals it is wild. :data:`~kahvehane.tiles.FALSE_JOKER`

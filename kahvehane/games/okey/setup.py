@@ -1,4 +1,4 @@
-"""An Okey deal's ``setup`` (RECORDS.md "Setup"): dealt from a shuffled order, and read
+"""An Okey deal's ``setup`` (docs/records.md, "Setups"): dealt from a shuffled order, and read
 back from a record, where it is untrusted input.
 
 >>> from kahvehane.tiles import full_set
@@ -36,9 +36,10 @@ _NAMES = tuple(tile_name(t) for t in range(FALSE_JOKER + 1))
 
 
 def deal_order(order: list[int], starter: int, sizes: tuple[int, int] = (15, 14)) -> JSON:
-    """RECORDS.md: the first non-J tile is the indicator; 15 to the starter, 14 to each
-    next seat in play order; the rest is the pile, top first. ``sizes`` (the starter's,
-    the others') is ``(22, 21)`` for 101 Okey (docs/rules/okey_101.md, 101-5)."""
+    """The first non-J tile is the indicator; 15 to the starter, 14 to each next seat in
+    play order; the rest is the pile, top first (docs/records.md, "Seeded deals").
+    ``sizes`` (the starter's, the others') is ``(22, 21)`` for 101 Okey
+    (docs/rules/okey_101.md, 101-5)."""
     rest = [_NAMES[t] for t in order]
     i = next(i for i, t in enumerate(order) if t != FALSE_JOKER)
     indicator = rest.pop(i)

@@ -138,7 +138,7 @@ class TrickDeal(DealState):
         """The deal's scores by seat (read once the deal is over)."""
 
     def own_detail(self) -> JSON:
-        """The game's own facts of the deal's ``detail`` (RECORDS.md "Replay")."""
+        """The game's own facts of the deal's ``detail`` (docs/records.md, "kahvehane replay")."""
         return {}
 
     # -- the interface

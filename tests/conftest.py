@@ -1,0 +1,63 @@
+"""The test tiers (tests/tiers.py): markers applied by fixture use, the running test
+made known to the harness's checks, and the order and grouping of a parallel run.
+
+Every test that uses the ``chromium`` fixture (tests/web) drives a browser against a
+salon it starts, so it is marked ``browser`` and ``server`` here; every other marker is
+written in the test's own module.
+
+``make test`` runs ``pytest -n 2 --dist loadfile --no-loadscope-reorder``: each module
+runs on one worker, so a server that a module's tests share (a module-scoped fixture:
+tests/server/conftest.py's ``server``, the cluster's three nodes, the browser tests'
+seeded salons) is started once, where plain ``load`` spreads a module over both workers
+and each starts it. And the run begins with the modules of the long tiers (cluster,
+server, browser, slow), so that the many quick modules fill its end and neither worker
+is left alone with a two-minute test while the other idles. (``--dist loadgroup`` would
+group finer, but pytest-xdist 3.8 cannot rename the nodes of pytest 9, so its groups
+are silently ignored.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+import pytest
+
+from tests import tiers
+
+#: the tiers in the order a run takes them, the longest first
+ORDER = ("cluster", "server", "browser", "slow")
+
+
+def _rank(item: pytest.Item) -> int:
+    for i, name in enumerate(ORDER):
+        if item.get_closest_marker(name) is not None:
+            return i
+    return len(ORDER)
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    # as each test is collected, so that every later hook sees the markers
+    if "chromium" in getattr(item, "fixturenames", ()):
+        item.add_marker(pytest.mark.browser)
+        item.add_marker(pytest.mark.server)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # last: after pytest has put the tests that share a fixture side by side
+    items.sort(key=_rank)  # stable: within a tier, the order pytest chose
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    # before the fixtures of the test are set up: a module-scoped ``server`` fixture
+    # starts its process while the first test that needs it is being set up
+    tiers.running(item)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Generator[None, None, None]:
+    try:
+        return (yield)
+    finally:
+        tiers.running(None)
