@@ -6,8 +6,10 @@ Run from the repository root (``nice -n 10`` on a shared machine)::
 
     .venv/bin/python bench/duplicate.py --suite levels --deals 200
     .venv/bin/python bench/duplicate.py --suite okey --deals 200 --jobs 2
-    .venv/bin/python bench/duplicate.py --suite all --deals 200 \\
-        --journal bench/results/duplicate.jsonl.gz
+    .venv/bin/python bench/duplicate.py --suite all --deals 200 --journal FILE
+
+(``--journal`` names a gzipped JSON-lines file that keeps every finished deal, so that a
+run stopped part way plays only the deals it lacks.)
 
 Every comparison is :func:`kahvehane.bots.duplicate.run`: deal ``k`` of the seed played
 once per rotation of the two bots over the seats (docs/bots.md, "Duplicate"). Printed

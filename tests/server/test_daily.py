@@ -73,6 +73,7 @@ def test_the_next_salon_day_grants_again(fresh_db: str) -> None:
         store.close()
 
 
+@pytest.mark.server
 def test_a_claim_holds_across_a_kill_9(fresh_db: str, tmp_path: Path) -> None:
     srv = Server(fresh_db, tmp_path / "server.log",
                  extra=["--starting-chips", "100", "--daily-bonus", "700"])

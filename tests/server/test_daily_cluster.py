@@ -7,8 +7,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from tests.server.cluster import running_cluster
 from tests.server.harness import api, signup
+
+pytestmark = [pytest.mark.server, pytest.mark.cluster]
 
 
 def test_fifty_claims_across_the_nodes_grant_once(tmp_path: Path) -> None:

@@ -18,6 +18,8 @@ from websockets.exceptions import InvalidStatus
 
 from tests.server.harness import Server
 
+pytestmark = pytest.mark.server
+
 WAIT = 30.0
 
 

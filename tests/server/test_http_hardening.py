@@ -15,6 +15,8 @@ import pytest
 
 from tests.server.harness import COOKIE, Player, Server, api, signup
 
+pytestmark = pytest.mark.server
+
 MiB = 1024 * 1024
 
 

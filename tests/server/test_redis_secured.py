@@ -26,6 +26,8 @@ from tests.server.cluster import Cluster
 from tests.server.conftest import database
 from tests.server.harness import Player, free_port, signup
 
+pytestmark = [pytest.mark.server, pytest.mark.cluster]
+
 PASSWORD = "default-secret-7"
 USER, USER_PASSWORD = "kahvehane", "acl-secret-9"
 PREFIX = "khacl"
