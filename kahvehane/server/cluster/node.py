@@ -223,10 +223,9 @@ class ClusterSalon(Salon):
                     and await redis.get(lease) != self.node.encode():
                 return False  # (a private table's opener leases it for its adopter)
             leased = True
-            # the commands from now on are the new owner's; older ones were the old
-            # owner's to answer (its clients resync and send again)
-            last = await redis.xrevrange(self.keys.commands(table_id), count=1)
-            position: bytes | str = last[0][0] if last and seen > 0 else "0-0"
+            # the commands the last owner did not read are this one's: a join sent
+            # while the table was between owners waits in the stream for it
+            position = await self.streams.start_at(table_id)
             node = self.node
             incarnation = await self.store.write(
                 lambda s: claim_table(s, table_id, node, seen))
@@ -241,6 +240,8 @@ class ClusterSalon(Salon):
             if await self._revive(ot, users) is None:
                 self.incarnations.pop(table_id, None)
                 return False
+            if self.tables[table_id].access.private:  # (in the directory, if Redis lost it)
+                await redis.sadd(self.keys.private, table_id)
             self.streams.own(table_id, position)
             self.remote.pop(table_id, None)
             leased = False  # (it is this node's table now)
@@ -319,6 +320,8 @@ class ClusterSalon(Salon):
         target = min(sorted(loads), key=lambda n: (loads[n], n != self.node))
         config = await self._new_row(user, game, body)
         table_id, access = config.id, config.access
+        if access.private:  # found by its commands between owners too
+            await self.rbus.redis.sadd(self.keys.private, table_id)
         if target == self.node:
             if not await self.claim(table_id, 0):
                 raise RuntimeError(f"table {table_id}: its new lease was taken")
@@ -349,7 +352,13 @@ class ClusterSalon(Salon):
         super().table_closed(table_id)
         if self.incarnations.pop(table_id, None) is not None:
             self.streams.drop(table_id)
-            self.spawn(self.leases.release([table_id]))
+            self.spawn(self._closed(table_id))
+
+    async def _closed(self, table_id: str) -> None:
+        """A closed table leaves the directory: its commands are refused `not_found`."""
+        await self.rbus.redis.srem(self.keys.private, table_id)
+        await self.streams.forget(table_id)
+        await self.leases.release([table_id])
 
     def lobby(self) -> list[JSONObj]:
         mine = super().lobby()
