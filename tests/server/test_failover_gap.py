@@ -27,7 +27,7 @@ import pytest
 from kahvehane.server.cluster.redisbus import RedisBus
 from kahvehane.server.cluster.streams import CommandStreams
 from kahvehane.server.table.ports import Command, Viewer
-from tests.server.cluster import LEASE, REDIS_URL, require_redis, running_cluster
+from tests.server.cluster import REDIS_URL, require_redis, running_cluster
 from tests.server.harness import Player, signup
 
 #: The failover time of the test cluster: the lease runs out, two heartbeats without it,
