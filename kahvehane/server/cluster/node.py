@@ -35,6 +35,7 @@ from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 
 from kahvehane.server.cluster.leases import Leases
+from kahvehane.server.cluster.limiter import RedisLimiter
 from kahvehane.server.cluster.redisbus import RedisBus
 from kahvehane.server.cluster.streams import CommandStreams
 from kahvehane.server.cluster.tables import (
@@ -44,6 +45,7 @@ from kahvehane.server.cluster.tables import (
     rejoins,
     watched,
 )
+from kahvehane.server.limits import TableLimits
 from kahvehane.server.protocol import JSONObj
 from kahvehane.server.salon import OpenedTable, Salon
 from kahvehane.server.settings import Settings
@@ -86,6 +88,8 @@ class ClusterSalon(Salon):
         #: (from the owners' channel, and read from its lease every lease period)
         self.owner_of: dict[str, str] = {}
         self.leases = Leases(bus.redis, self.keys, node, self.lease_ms)
+        # one count of new tables per account for the whole salon
+        self.table_limits = TableLimits(settings, RedisLimiter(bus.redis, self.keys))
         self.streams = CommandStreams(bus, self.lease_fresh, settings.lease / 5,
                                       self._submit)
         bus.on_lobby = self._lobby_delta
@@ -363,6 +367,11 @@ class ClusterSalon(Salon):
     def lobby(self) -> list[JSONObj]:
         mine = super().lobby()
         return mine + [info for t, info in self.remote.items() if t not in self.tables]
+
+    def listed_count(self) -> int:
+        """Listed tables open on every node (this node's, and the lobby's lines of the
+        others')."""
+        return super().listed_count() + sum(1 for t in self.remote if t not in self.tables)
 
     def table_info(self, table_id: str) -> JSONObj | None:
         """Its line here, or the last one the lobby heard of from its owner."""
