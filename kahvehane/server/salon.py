@@ -222,17 +222,7 @@ class Salon:
         game = body.get("game")
         if not isinstance(game, str) or game not in GAME_NAMES:
             raise ProtocolError("bad_options", UNKNOWN_GAME, games=", ".join(sorted(GAME_NAMES)))
-        limits = self.table_limits
-        await limits.admit(user)  # (one atomic count first: a burst cannot pass it together)
-        listed = body.get("private") is not True
-        if listed:  # the ones being opened count too
-            limits.admit_listed(self.listed_count() + self._opening)
-            self._opening += 1
-        try:
-            return await self._open(user, game, body)
-        finally:
-            if listed:
-                self._opening -= 1
+        return await self._open(user, game, body)
 
     def listed_count(self) -> int:
         """How many listed (not private) tables are open in the salon."""
@@ -262,15 +252,22 @@ class Salon:
         table_id = secrets.token_hex(4)
         seats = get_game(spec.id).num_seats(game_options)
         uid = user.id
-        check_open = self.table_limits.check_open
+        limits = self.table_limits  # what one account may open, once the table is valid
+        await limits.admit(user)  # (one atomic count: a burst cannot pass it together)
+        if not access.private:  # the listed ones being saved count too
+            limits.admit_listed(self.listed_count() + self._opening)
 
         def save(s: Session) -> None:  # (counted and saved in one write)
-            check_open(s, user)
+            limits.check_open(s, user)
             create_table(s, table_id, game, options, entry, clock, uid, seats,
                          private=access.private, invite=access.invite,
                          invited_watch=access.invited_watch)
 
-        await self.store.write(save)
+        self._opening += not access.private
+        try:
+            await self.store.write(save)
+        finally:
+            self._opening -= not access.private
         return TableConfig(table_id, spec, options, entry, clock, user,
                            0 if entry else None, access=access)
 
