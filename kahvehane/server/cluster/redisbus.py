@@ -44,7 +44,7 @@ __all__ = ["RedisBus", "command_from", "connect"]
 log = logging.getLogger("kahvehane.cluster")
 
 #: Commands kept per table stream (its owner reads them as they come; a new owner
-#: starts at the end, the clients resync and send again).
+#: reads on from the last one read, ``kh:read``: a table is never long between owners).
 STREAM_LEN = 1000
 
 # KEYS: lobby hash, stream, lease, the friends' tables; ARGV: table id, payload, max
