@@ -376,7 +376,9 @@ def salon(*extra: str) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
             [sys.executable, "-m", "kahvehane.cli", "serve", "--port", str(port), "--db",
              f"sqlite:///{tmp}/bench.sqlite3", "--countdown", "0", "--bot-delay", "0",
              "--deal-pause", "0", "--rate", "100000", "--burst", "100000",
-             "--new-accounts", "100000000", "--log-level", "warning", *extra],
+             "--new-accounts", "100000000", "--tables-open", "100000",
+             "--guest-tables-open", "100000", "--tables-per-minute", "100000",
+             "--lobby-max-tables", "100000", "--log-level", "warning", *extra],
             cwd=ROOT, stdout=subprocess.DEVNULL,
             stderr=open(f"{tmp}/server.log", "w"))  # noqa: SIM115
         try:

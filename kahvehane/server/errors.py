@@ -183,6 +183,25 @@ TABLE_MOVING = Message(
     "server.table_moving",
     "the table is moving to another server; nothing changed: try again in a moment",
     "masa başka bir sunucuya geçiyor; hiçbir şey değişmedi: birazdan yeniden deneyin")
+# ---------------------------------------------------------- what one account may open
+TABLES_OPEN = Message(
+    "server.tables_open",
+    "you already have {limit} open tables, the most one person may have: close one first",
+    "zaten {limit} açık masanız var, bir kişinin açabileceği en fazla bu: önce birini"
+    " kapatın")
+GUEST_TABLES_OPEN = Message(
+    "server.guest_tables_open",
+    "a guest may have at most {limit} open tables at once: sign up for more",
+    "bir misafirin aynı anda en fazla {limit} açık masası olabilir: daha fazlası için"
+    " üye olun")
+TABLES_PER_MINUTE = Message(
+    "server.tables_per_minute",
+    "at most {limit} new tables a minute: try again in {seconds} s",
+    "dakikada en fazla {limit} yeni masa açılabilir: {seconds} sn sonra yeniden deneyin")
+LOBBY_FULL = Message(
+    "server.lobby_full",
+    "the lobby is full ({limit} tables): sit at one of them, or open a friends' table",
+    "salon dolu ({limit} masa): birine oturun ya da bir arkadaş masası açın")
 INTERNAL = Message("server.internal", "the server failed to do that",
                    "sunucu bunu yapamadı")
 

@@ -45,6 +45,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--burst", type=int, default=d.burst)
     p.add_argument("--idle-close", type=float, default=d.idle_close,
                    help="close an empty table after this many seconds")
+    p.add_argument("--tables-open", type=int, default=d.tables_open,
+                   help="tables one account may have open at once (10)")
+    p.add_argument("--guest-tables-open", type=int, default=d.guest_tables_open,
+                   help="tables one guest may have open at once (3)")
+    p.add_argument("--tables-per-minute", type=int, default=d.tables_per_minute,
+                   help="new tables one account may open a minute (20)")
+    p.add_argument("--lobby-max-tables", type=int, default=d.lobby_max_tables,
+                   help="listed open tables in the whole salon at most (2000)")
+    p.add_argument("--guest-idle-close", type=float, default=d.guest_idle_close,
+                   help="close a guest's table with nobody at it after this many"
+                        " seconds (30)")
     p.add_argument("--session-days", type=float, default=d.session_days,
                    help="a sign-in lasts this many days (30)")
     p.add_argument("--secure-cookies", action="store_true",
@@ -162,6 +173,9 @@ def settings_from(args: argparse.Namespace) -> Settings:
         new_accounts_per_hour=args.new_accounts, rate=args.rate,
         burst=args.burst,
         idle_close=args.idle_close, secure_cookies=args.secure_cookies,
+        tables_open=args.tables_open, guest_tables_open=args.guest_tables_open,
+        tables_per_minute=args.tables_per_minute, lobby_max_tables=args.lobby_max_tables,
+        guest_idle_close=args.guest_idle_close,
         session_days=args.session_days,
         trusted_proxies=tuple(args.trusted_proxy), faults=frozenset(args.fault),
         header_timeout=args.header_timeout, keep_alive=args.keep_alive,

@@ -10,6 +10,7 @@ It knows no sockets either: tables reach their viewers through the bus
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import secrets
 from collections.abc import Coroutine
@@ -34,6 +35,7 @@ from kahvehane.server.errors import (
     UNKNOWN_GAME,
     ProtocolError,
 )
+from kahvehane.server.limits import MemoryLimiter, TableLimits
 from kahvehane.server.pauses import collect_on_schedule, freeze_now
 from kahvehane.server.protocol import JSONObj, dumps
 from kahvehane.server.settings import Settings
@@ -102,6 +104,9 @@ class Salon:
         self._told: dict[str, str] = {}  # table id -> the lobby_update last published
         self._flush: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: what one account may open (a cluster counts in Redis: ClusterSalon)
+        self.table_limits = TableLimits(settings, MemoryLimiter())
+        self._opening = 0  # listed tables being opened now
 
     # ================================================================ lifecycle
     async def start(self) -> None:
@@ -128,7 +133,12 @@ class Salon:
                          host=self, epoch=self.epoch, tally=self.tally)
 
     def _actor(self, config: TableConfig) -> TableActor:
-        return TableActor(config, self._deps(config.id))
+        deps = self._deps(config.id)
+        idle = self.table_limits.idle_close(config.manager)  # a guest's: sooner
+        if idle != deps.settings.idle_close:
+            deps = dataclasses.replace(
+                deps, settings=dataclasses.replace(deps.settings, idle_close=idle))
+        return TableActor(config, deps)
 
     async def _restore(self) -> None:
         recent = self.settings.chat_recent
@@ -216,6 +226,10 @@ class Salon:
             raise ProtocolError("bad_options", UNKNOWN_GAME, games=", ".join(sorted(GAME_NAMES)))
         return await self._open(user, game, body)
 
+    def listed_count(self) -> int:
+        """How many listed (not private) tables are open in the salon."""
+        return sum(1 for t in self.tables.values() if not t.access.private)
+
     async def _open(self, user: UserInfo, game: str, body: JSONObj) -> OpenedTable:
         table = self._actor(await self._new_row(user, game, body))
         self.tables[table.id] = table
@@ -240,10 +254,22 @@ class Salon:
         table_id = secrets.token_hex(4)
         seats = get_game(spec.id).num_seats(game_options)
         uid = user.id
-        await self.store.write(
-            lambda s: create_table(s, table_id, game, options, entry, clock, uid, seats,
-                                   private=access.private, invite=access.invite,
-                                   invited_watch=access.invited_watch))
+        limits = self.table_limits  # what one account may open, once the table is valid
+        await limits.admit(user)  # (one atomic count: a burst cannot pass it together)
+        if not access.private:  # the listed ones being saved count too
+            limits.admit_listed(self.listed_count() + self._opening)
+
+        def save(s: Session) -> None:  # (counted and saved in one write)
+            limits.check_open(s, user)
+            create_table(s, table_id, game, options, entry, clock, uid, seats,
+                         private=access.private, invite=access.invite,
+                         invited_watch=access.invited_watch)
+
+        self._opening += not access.private
+        try:
+            await self.store.write(save)
+        finally:
+            self._opening -= not access.private
         return TableConfig(table_id, spec, options, entry, clock, user,
                            0 if entry else None, access=access)
 

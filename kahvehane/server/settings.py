@@ -65,6 +65,14 @@ class Settings:
     keep_alive: float = 5.0  # an idle HTTP keep-alive connection is closed after this
     # (uvicorn types it int but takes any number of seconds: loop.call_later)
     idle_close: float = 600.0  # a table with nobody seated and no match closes after this
+    # what one account may open (kahvehane/server/limits.py, docs/server.md "Limits"):
+    # tables open at once (a guest: fewer), new tables a minute, the lobby's own cap
+    # on listed tables, and how soon a guest's table with nobody left at it closes
+    tables_open: int = 10
+    guest_tables_open: int = 3
+    tables_per_minute: int = 20
+    lobby_max_tables: int = 2_000
+    guest_idle_close: float = 30.0
     bot_kind: str = "heuristic"  # used when the game has it, else "random"
     gc_freeze_every: float = 1.0  # freeze what survived (out of automatic collections)
     gc_full_every: float = 600.0  # one full collection, frozen objects included

@@ -61,6 +61,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import PoolProxiedConnection
 
+from kahvehane.errors import KahvehaneError
 from kahvehane.store.fence import Fence, check_fences
 from kahvehane.store.recorder import TableRecorder
 from kahvehane.store.rows import RowWriter
@@ -382,8 +383,11 @@ class Store(TableRecorder):
                 for job in jobs:  # (each in what is left of its own time)
                     self._execute([job])
                 return
-            log.warning("a database write failed: %r", exc)
-            self.failures += 1
+            if isinstance(exc, KahvehaneError):  # the write's own refusal (a name
+                log.debug("a database write refused: %r", exc)  # taken): no alarm
+            else:
+                log.warning("a database write failed: %r", exc)
+                self.failures += 1
             _deliver([(jobs[0], None, exc)])
             return
         finally:

@@ -41,6 +41,18 @@ class Keys:
         return f"{self.prefix}:lobby:delta"
 
     @property
+    def private(self) -> str:
+        """Set: the open friends' tables (never listed): with the lobby's hash and the
+        leases, the directory of open tables a command may be sent to."""
+        return f"{self.prefix}:private"
+
+    @property
+    def read(self) -> str:
+        """Hash: table id → the id of the last command read from its stream (where a
+        new owner reads on from)."""
+        return f"{self.prefix}:read"
+
+    @property
     def nodes(self) -> str:
         """Hash: node id → its presence (load, last heartbeat)."""
         return f"{self.prefix}:nodes"

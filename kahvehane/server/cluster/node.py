@@ -35,6 +35,7 @@ from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 
 from kahvehane.server.cluster.leases import Leases
+from kahvehane.server.cluster.limiter import RedisLimiter
 from kahvehane.server.cluster.redisbus import RedisBus
 from kahvehane.server.cluster.streams import CommandStreams
 from kahvehane.server.cluster.tables import (
@@ -44,6 +45,7 @@ from kahvehane.server.cluster.tables import (
     rejoins,
     watched,
 )
+from kahvehane.server.limits import TableLimits
 from kahvehane.server.protocol import JSONObj
 from kahvehane.server.salon import OpenedTable, Salon
 from kahvehane.server.settings import Settings
@@ -86,6 +88,8 @@ class ClusterSalon(Salon):
         #: (from the owners' channel, and read from its lease every lease period)
         self.owner_of: dict[str, str] = {}
         self.leases = Leases(bus.redis, self.keys, node, self.lease_ms)
+        # one count of new tables per account for the whole salon
+        self.table_limits = TableLimits(settings, RedisLimiter(bus.redis, self.keys))
         self.streams = CommandStreams(bus, self.lease_fresh, settings.lease / 5,
                                       self._submit)
         bus.on_lobby = self._lobby_delta
@@ -223,10 +227,9 @@ class ClusterSalon(Salon):
                     and await redis.get(lease) != self.node.encode():
                 return False  # (a private table's opener leases it for its adopter)
             leased = True
-            # the commands from now on are the new owner's; older ones were the old
-            # owner's to answer (its clients resync and send again)
-            last = await redis.xrevrange(self.keys.commands(table_id), count=1)
-            position: bytes | str = last[0][0] if last and seen > 0 else "0-0"
+            # the commands the last owner did not read are this one's: a join sent
+            # while the table was between owners waits in the stream for it
+            position = await self.streams.start_at(table_id)
             node = self.node
             incarnation = await self.store.write(
                 lambda s: claim_table(s, table_id, node, seen))
@@ -241,6 +244,8 @@ class ClusterSalon(Salon):
             if await self._revive(ot, users) is None:
                 self.incarnations.pop(table_id, None)
                 return False
+            if self.tables[table_id].access.private:  # (in the directory, if Redis lost it)
+                await redis.sadd(self.keys.private, table_id)
             self.streams.own(table_id, position)
             self.remote.pop(table_id, None)
             leased = False  # (it is this node's table now)
@@ -319,6 +324,8 @@ class ClusterSalon(Salon):
         target = min(sorted(loads), key=lambda n: (loads[n], n != self.node))
         config = await self._new_row(user, game, body)
         table_id, access = config.id, config.access
+        if access.private:  # found by its commands between owners too
+            await self.rbus.redis.sadd(self.keys.private, table_id)
         if target == self.node:
             if not await self.claim(table_id, 0):
                 raise RuntimeError(f"table {table_id}: its new lease was taken")
@@ -349,11 +356,22 @@ class ClusterSalon(Salon):
         super().table_closed(table_id)
         if self.incarnations.pop(table_id, None) is not None:
             self.streams.drop(table_id)
-            self.spawn(self.leases.release([table_id]))
+            self.spawn(self._closed(table_id))
+
+    async def _closed(self, table_id: str) -> None:
+        """A closed table leaves the directory: its commands are refused `not_found`."""
+        await self.rbus.redis.srem(self.keys.private, table_id)
+        await self.streams.forget(table_id)
+        await self.leases.release([table_id])
 
     def lobby(self) -> list[JSONObj]:
         mine = super().lobby()
         return mine + [info for t, info in self.remote.items() if t not in self.tables]
+
+    def listed_count(self) -> int:
+        """Listed tables open on every node (this node's, and the lobby's lines of the
+        others')."""
+        return super().listed_count() + sum(1 for t in self.remote if t not in self.tables)
 
     def table_info(self, table_id: str) -> JSONObj | None:
         """Its line here, or the last one the lobby heard of from its owner."""

@@ -44,16 +44,18 @@ __all__ = ["RedisBus", "command_from", "connect"]
 log = logging.getLogger("kahvehane.cluster")
 
 #: Commands kept per table stream (its owner reads them as they come; a new owner
-#: starts at the end, the clients resync and send again).
+#: reads on from the last one read, ``kh:read``: a table is never long between owners).
 STREAM_LEN = 1000
 
-# KEYS: lobby hash, stream, lease; ARGV: table id, payload, max length, the nodes'
-# channel prefix, the doorbell. 0: no such open table (neither in the lobby's hash nor
-# leased: after Redis lost its data, a lease is taken again before the lobby's line is
-# written again). The doorbell goes to the owner named by the lease, so that the owner
-# reads only the streams that have news (no lease: the next owner reads it on claiming).
+# KEYS: lobby hash, stream, lease, the friends' tables; ARGV: table id, payload, max
+# length, the nodes' channel prefix, the doorbell. 0: no such open table (neither in the
+# lobby's hash, nor a friends' table, nor leased: after Redis lost its data, a lease is
+# taken again before the lobby's line is written again). The doorbell goes to the owner
+# named by the lease, so that the owner reads only the streams that have news (no lease,
+# or a dead owner's: the next owner reads on from where the last one stopped).
 _FORWARD = """
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 and redis.call('EXISTS', KEYS[3]) == 0
+   and redis.call('SISMEMBER', KEYS[4], ARGV[1]) == 0
 then return 0 end
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'c', ARGV[2])
 local owner = redis.call('GET', KEYS[3])
@@ -249,8 +251,9 @@ class RedisBus(LocalBus):
                 # EVALSHA itself: a pipeline given a Script object asks Redis SCRIPT
                 # EXISTS before every execute, a round trip more per batch; the script is
                 # loaded at start, and again if Redis answers NOSCRIPT (it restarted)
-                pipe.evalsha(self._forward.sha, 3, keys.lobby, keys.commands(table_id),
-                             keys.lease(table_id), table_id, command_payload(cmd),
+                pipe.evalsha(self._forward.sha, 4, keys.lobby, keys.commands(table_id),
+                             keys.lease(table_id), keys.private, table_id,
+                             command_payload(cmd),
                              STREAM_LEN, keys.node(""), orjson.dumps(["ring", table_id]))
             elif kind == "pub":
                 pipe.publish(*arg)

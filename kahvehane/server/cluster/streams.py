@@ -6,6 +6,13 @@ A gateway puts each command for a table on that table's stream and rings the own
 once a heartbeat (a doorbell lost with a connection costs at most that), so one read
 costs what has news rather than every table the node owns. It reads only while the
 node's leases surely hold: a node that may have lost a table must not act for it.
+
+How far each stream was read is kept in Redis (hash ``<prefix>:read``), moved in the
+same Lua call that reads, and only by the node the table's lease names. So a command
+that reaches a table between owners — its owner dead, its lease not yet run out or
+not yet taken — waits in the stream, and the new owner reads it from there: a ``join``
+sent in a failover's lease gap gets its snapshot from the new owner, never silence.
+What a dead owner had read is never read again (nothing is applied twice).
 """
 
 from __future__ import annotations
@@ -18,8 +25,6 @@ from typing import Any
 from redis.exceptions import RedisError
 
 from kahvehane.server.cluster.redisbus import RedisBus, command_from
-from kahvehane.server.errors import TABLE_MOVING, ProtocolError
-from kahvehane.server.protocol import dumps, error_message, message_id
 from kahvehane.server.table import Command
 
 __all__ = ["COMMANDS_AT_ONCE", "CommandStreams"]
@@ -29,6 +34,26 @@ COMMANDS_AT_ONCE = 200
 
 #: Hand a command to the table of this node named, if it has it (``False``: it has not).
 Submit = Callable[[str, Command], bool]
+
+# KEYS: the read positions' hash, then a stream and a lease per table; ARGV: the node,
+# the count, then a table id and the position to read after, per table. Reads each
+# table whose lease names the node, and moves its position in the same call (a dead
+# node's unread commands are its successor's). Returns {table, entries} per table read.
+_READ = """
+local out = {}
+for i = 1, (#KEYS - 1) / 2 do
+  local stream, lease = KEYS[2 * i], KEYS[2 * i + 1]
+  local table_id, from = ARGV[2 * i + 1], ARGV[2 * i + 2]
+  if redis.call('GET', lease) == ARGV[1] then
+    local got = redis.call('XRANGE', stream, '(' .. from, '+', 'COUNT', ARGV[2])
+    if #got > 0 then
+      redis.call('HSET', KEYS[1], table_id, got[#got][1])
+      out[#out + 1] = {table_id, got}
+    end
+  end
+end
+return out
+"""
 
 
 class CommandStreams:
@@ -43,6 +68,22 @@ class CommandStreams:
         self.read_from: dict[str, bytes | str] = {}  # owned table -> stream position
         self._rung: set[str] = set()  # owned tables whose streams rang since the last read
         self._bell = asyncio.Event()
+        self._read = bus.redis.register_script(_READ)
+
+    async def start_at(self, table_id: str) -> bytes | str:
+        """Where a new owner of ``table_id`` reads its stream from: after the last
+        command any owner read (``0-0``: every command, for a new table or one whose
+        owner read nothing)."""
+        pos = await self.bus.redis.hget(self.bus.keys.read, table_id)
+        return pos if pos is not None else "0-0"
+
+    async def forget(self, table_id: str) -> None:
+        """A closed table's stream and read position go."""
+        keys = self.bus.keys
+        pipe = self.bus.redis.pipeline(transaction=False)
+        pipe.hdel(keys.read, table_id)
+        pipe.delete(keys.commands(table_id))
+        await pipe.execute()
 
     def own(self, table_id: str, position: bytes | str) -> None:
         """Read ``table_id``'s stream from after ``position`` on (now, and on)."""
@@ -59,7 +100,6 @@ class CommandStreams:
 
     async def run(self) -> None:
         """Read the streams, in order, for ever (see the module's text)."""
-        redis: Any = self.bus.redis
         loop = asyncio.get_running_loop()
         swept = loop.time()
         while True:
@@ -80,33 +120,38 @@ class CommandStreams:
             self._rung.clear()
             if not tables:
                 continue
-            streams = {self.bus.keys.commands(t): self.read_from[t] for t in tables}
+            keys = self.bus.keys
+            streams: list[str] = [keys.read]
+            args: list[Any] = [self.bus.node, COMMANDS_AT_ONCE]
+            for t in tables:
+                streams += [keys.commands(t), keys.lease(t)]
+                args += [t, self.read_from[t]]
             try:
-                got = await redis.xread(streams, count=COMMANDS_AT_ONCE)
+                got = await self._read(keys=streams, args=args)
             except (RedisError, OSError) as exc:
                 self.bus._unhealthy(exc)
                 self._rung.update(tables)
                 await asyncio.sleep(0.5)
                 self._bell.set()
                 continue
-            if not self.lease_fresh():
-                self._rung.update(tables)
-                self._bell.set()
-                continue  # read again once renewed (or the tables let go)
-            for stream, entries in got or ():
-                self._hand_over(stream.decode().rsplit(":", 1)[1], entries)
+            # (what was read is this node's to hand over: Redis moved the position as
+            # the lease named this node; the actors' writes are fenced in the database)
+            for table_id, entries in got or ():
+                self._hand_over(table_id.decode(), entries)
 
     def _hand_over(self, table_id: str, entries: list[Any]) -> None:
-        """The commands read from ``table_id``'s stream, to its table; a table this
-        node no longer has answers each viewer that it is moving."""
-        if table_id not in self.read_from:
-            return
-        if len(entries) == COMMANDS_AT_ONCE:
+        """The commands read from ``table_id``'s stream (``[id, [field, value, ...]]``
+        each), to its table. A table this node let go of while they were on the way
+        gets them back on its stream, for its next owner: never dropped."""
+        held = table_id in self.read_from
+        if held and len(entries) == COMMANDS_AT_ONCE:
             self.ring(table_id)  # more may wait behind them
         for entry_id, fields in entries:
-            self.read_from[table_id] = entry_id
-            cmd = command_from(fields[b"c"])
-            if not self.submit(table_id, cmd) and cmd.viewer is not None:
-                moving = ProtocolError("unavailable", TABLE_MOVING)
-                self.bus.deliver((cmd.viewer,), [dumps(error_message(
-                    moving, msg_id=message_id(cmd.msg), table=table_id))])
+            payload = dict(zip(fields[::2], fields[1::2], strict=True))[b"c"]
+            cmd = command_from(payload)
+            if held:
+                self.read_from[table_id] = entry_id
+                if self.submit(table_id, cmd):
+                    continue
+            if cmd.viewer is not None:
+                self.bus.forward(table_id, cmd)
