@@ -36,6 +36,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--burst", type=int, default=d.burst)
     p.add_argument("--idle-close", type=float, default=d.idle_close,
                    help="close an empty table after this many seconds")
+    p.add_argument("--grace-close", type=float, default=d.grace_close,
+                   help="close a waiting table none of whose seated people is at it after"
+                        " this many seconds (60)")
+    p.add_argument("--quick-wait", type=float, default=d.quick_wait,
+                   help="the longest a quick-play table waits for other people before"
+                        " bots fill it, s (10)")
     p.add_argument("--session-days", type=float, default=d.session_days,
                    help="a sign-in lasts this many days (30)")
     p.add_argument("--secure-cookies", action="store_true",
@@ -89,7 +95,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
         deal_pause=args.deal_pause, starting_chips=args.starting_chips,
         guest_chips=args.guest_chips, new_accounts_per_hour=args.new_accounts, rate=args.rate,
         burst=args.burst,
-        idle_close=args.idle_close, secure_cookies=args.secure_cookies,
+        idle_close=args.idle_close, grace_close=args.grace_close,
+        quick_wait=args.quick_wait, secure_cookies=args.secure_cookies,
         session_days=args.session_days,
         trusted_proxies=tuple(args.trusted_proxy), faults=frozenset(args.fault),
         header_timeout=args.header_timeout, keep_alive=args.keep_alive,

@@ -58,6 +58,12 @@ class Settings:
     keep_alive: float = 5.0  # an idle HTTP keep-alive connection is closed after this
     # (uvicorn types it int but takes any number of seconds: loop.call_later)
     idle_close: float = 600.0  # a table with nobody seated and no match closes after this
+    # a waiting table none of whose seated people is at it (watching) closes after this:
+    # the lobby shows no table whose "Otur" leads nowhere (docs/server.md "Quick play")
+    grace_close: float = 60.0
+    # "Hemen oyna" (``quick``): at most this long a new table waits for other people
+    # before bots fill it (the person asks for up to this, and may skip the wait)
+    quick_wait: float = 10.0
     bot_kind: str = "heuristic"  # used when the game has it, else "random"
     gc_freeze_every: float = 1.0  # freeze what survived (out of automatic collections)
     gc_full_every: float = 600.0  # one full collection, frozen objects included
