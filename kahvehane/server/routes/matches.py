@@ -143,7 +143,9 @@ async def user(request: Request) -> Response:
         lambda s: standings_rows(s, None, u.id, 100))
     standings = [{k: v for k, v in r.items() if k != "user"} for r in rows]
     return JSONResponse({"user": {"id": u.id, "name": u.name, "guest": u.guest},
-                         "standings": standings})
+                         "standings": standings,
+                         # where they play or wait now (a public table), to watch it
+                         "table": context(request).salon.table_of(u.id)})
 
 
 @endpoint

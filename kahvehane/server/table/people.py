@@ -15,9 +15,9 @@ from kahvehane.server.errors import (
     CHAT_WATCHERS_OFF,
     ENTRY_SHORT,
     GUEST_NO_ENTRY,
-    SEATS_TAKEN,
     INVITE_ONLY,
     MANAGER_SETTINGS,
+    SEATS_TAKEN,
     STORAGE_FAILED,
     ProtocolError,
 )
