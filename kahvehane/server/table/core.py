@@ -100,6 +100,10 @@ class TableCore:
         # the last match was played out by its bots after its people had all gone: the
         # table closes at once (docs/server.md "Quick play and the lobby")
         self.played_out = False
+        # nobody has had the table open yet (just opened, or restored): it is listed
+        # meanwhile, as its opener's page is on its way (and closes after the grace time
+        # if nobody comes)
+        self.unvisited = True
 
     @property
     def status(self) -> str:
@@ -199,14 +203,15 @@ class TableCore:
 
     def listed(self) -> bool:
         """Whether the lobby lists the table: a public table where a person waits, or
-        a match of at least two people of whom one is still here. A person alone with
+        a match of at least two people of whom one is still here (and a table nobody has
+        opened yet, for its grace time). A person alone with
         bots, and a match its people all left, are not lobby entries (the table stays
         watchable by its id: the person's profile gives it)."""
         if self.access.private:
             return False
         if self.status == PLAYING:
             return len(self._players()) >= 2 and self._players_here()
-        return self._someone_waiting()
+        return self._someone_waiting() or self.unvisited
 
     # ================================================================ what viewers see
     def info(self) -> JSON:

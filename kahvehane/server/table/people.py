@@ -80,6 +80,7 @@ class People(TableCore):
     def _attach(self, viewer: Viewer) -> None:
         if viewer not in self.viewers:
             self.viewers[viewer] = None
+            self.unvisited = False
             self.outbox.attached(viewer, self.id)
             if self.timer.kind == "idle":
                 self._reschedule(new_turn=False)
