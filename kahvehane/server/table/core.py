@@ -194,6 +194,12 @@ class TableCore:
         bots play at full speed (nobody is waiting for them)."""
         return not self._players().isdisjoint(self._watching())
 
+    def _deserted(self) -> bool:
+        """Whether the people who play here have all gone (none has the table open,
+        and someone has had it open since it was opened or restored: after a restart
+        its people are given the time to come back)."""
+        return not self.unvisited and not self._players_here()
+
     def _someone_waiting(self) -> bool:
         """Whether a person waits at the table: a seated one, or its manager, with the
         table open. A waiting table without one is dead: it closes after the grace
@@ -210,7 +216,7 @@ class TableCore:
         if self.access.private:
             return False
         if self.status == PLAYING:
-            return len(self._players()) >= 2 and self._players_here()
+            return len(self._players()) >= 2 and not self._deserted()
         return self._someone_waiting() or self.unvisited
 
     # ================================================================ what viewers see
@@ -287,11 +293,11 @@ class TableCore:
             state = self.session.current
             if state is None:
                 self.deadline = None
-                self.timer.set("next_deal", s.deal_pause if self._players_here() else 0)
+                self.timer.set("next_deal", 0 if self._deserted() else s.deal_pause)
                 return
             if any(seating.is_automatic(x) for x in state.to_act):
                 self.deadline = None
-                self.timer.set("bot", s.bot_delay if self._players_here() else 0)
+                self.timer.set("bot", 0 if self._deserted() else s.bot_delay)
                 return
             if new_turn or self.deadline is None:
                 self.deadline = now_ms() + self.clock * 1000

@@ -239,7 +239,7 @@ class MatchFlow(TableCore):
             items.append(self.log.add("kasa", {"kasa": self.kasa}))
         self.matches_played += 1
         self.deadline = None
-        self.played_out = not self._players_here()  # then the table closes at once
+        self.played_out = self._deserted()  # then the table closes at once
         self.seating.match_over()
         await self._save_seats()
         items.append(self._seats_event())
