@@ -80,7 +80,7 @@ def start_nodes(db: str, folder: Path, count: int, prefix: str | None) -> list[N
                 "--db", db, "--countdown", "0.2", "--bot-delay", "0", "--deal-pause", "0.5",
                 "--log-level", os.environ.get("BENCH_LOG_LEVEL", "warning"),
                 "--new-accounts", "1000000", "--rate", "200", "--burst", "400",
-                "--clock", "600", "--idle-close", "3600"]
+                "--clock", "600", "--idle-close", "3600", "--grace-close", "3600"]
         if prefix is not None:
             args += ["--redis", REDIS, "--redis-prefix", prefix, "--node-id", f"n{i}",
                      "--lease", "3"]

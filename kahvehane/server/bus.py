@@ -35,6 +35,10 @@ class GatewayLine(Protocol):
         """Whether any of its connections follows the lobby."""
         ...
 
+    def people(self) -> set[int]:
+        """The signed-in people (user ids) with a connection to it."""
+        ...
+
 
 class LocalBus:
     """The bus of one process: an :class:`~kahvehane.server.table.ports.Outbox` for the

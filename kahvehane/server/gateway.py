@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket
 from kahvehane.server.connection import Conn, DirectLine
 from kahvehane.server.errors import (
     BAD_ID,
+    BAD_SETTINGS,
     NO_TABLE,
     NOT_JSON,
     NOT_OBJECT,
@@ -44,7 +45,7 @@ __all__ = ["CHANGING", "PASSWORD_CHANGED", "SESSION_EXPIRED", "SIGNED_OUT", "TAB
 TABLE_MESSAGES = CLIENT_KINDS
 #: Client message types that change something: the session is checked before each
 #: (``create``, the gateway's own, and every table command that says it changes).
-CHANGING = CHANGING_KINDS | {"create"}
+CHANGING = CHANGING_KINDS | {"create", "quick"}
 #: Close codes of a connection whose session ended (docs/protocol.md §3.1).
 SIGNED_OUT = 4001
 SESSION_EXPIRED = 4002
@@ -160,10 +161,14 @@ class Gateway:
                     self.lobby_subs.pop(conn.viewer.conn, None)
                 else:
                     self.lobby_subs[conn.viewer.conn] = conn
-                    conn.send({"type": "lobby", "tables": self.salon.lobby()})
+                    conn.send({"type": "lobby", "tables": self.salon.lobby(),
+                               "salon": {"online": len(self.people()),
+                                         "playing": self.salon.playing()}})
                 conn.ok(msg)
             elif kind == "create":
                 self.salon.spawn(self._create(conn, msg))
+            elif kind == "quick":
+                self.salon.spawn(self._quick(conn, msg))
             else:
                 raise ProtocolError("bad_message", UNKNOWN_TYPE, type=repr(kind))
         except ProtocolError as exc:
@@ -185,6 +190,32 @@ class Gateway:
             created["invite"] = table.access.invite  # the manager's link to share
         conn.send(created)
         table.submit(Command("join", conn.viewer, {"type": "join", "table": table.id}))
+
+    async def _quick(self, conn: Conn, msg: JSONObj) -> None:
+        """"Hemen oyna": the salon picks (or opens) the table, which seats the person
+        and answers ``quick`` (docs/protocol.md §3.2)."""
+        wait = msg.get("wait", 0)
+        try:
+            if isinstance(wait, bool) or not isinstance(wait, int | float) \
+                    or not 0 <= wait <= 3600:
+                raise ProtocolError("bad_options", BAD_SETTINGS, field="'wait'")
+            table_id, opened = await self.salon.quick(conn.user, msg)
+        except ProtocolError as exc:
+            conn.refuse(exc, msg=msg)
+            return
+        except SQLAlchemyError as exc:  # the new table's row was not saved: no table
+            log.warning("quick: the database failed (%s)", (str(exc).splitlines() or [""])[0])
+            conn.refuse(ProtocolError("storage_failed", STORAGE_FAILED), msg=msg)
+            return
+        seat = Command("quick_seat", conn.viewer, {"id": message_id(msg), "wait": wait})
+        if opened is not None:
+            opened.submit(seat)
+        elif not self.salon.route(table_id, seat):
+            conn.refuse(ProtocolError("not_found", NO_TABLE, table=repr(table_id)), msg=msg)
+
+    def people(self) -> set[int]:
+        """The signed-in people with a connection here."""
+        return {c.user.id for c in self.conns.values() if c.user is not None}
 
     # ================================================================ from the bus
     def deliver(self, conn: int, texts: Sequence[str]) -> None:
@@ -210,8 +241,9 @@ class Gateway:
         """Send one lobby flush to every lobby subscriber, ``LOBBY_SLICE`` of them per
         turn of the event loop: 5,000 writes at once would stop every table for tens of
         milliseconds. Each subscriber still gets the flushes in order (every flush
-        moves through the subscribers at the same pace)."""
-        self._fan_out(list(self.lobby_subs.values()), texts, 0)
+        moves through the subscribers at the same pace). A table the lobby no longer
+        lists (``"listed": false`` in its line) is a ``lobby_remove`` to them."""
+        self._fan_out(list(self.lobby_subs.values()), [_for_watchers(t) for t in texts], 0)
 
     def _fan_out(self, subs: list[Conn], texts: Sequence[str], start: int) -> None:
         end = start + LOBBY_SLICE
@@ -219,3 +251,15 @@ class Gateway:
             conn.send_texts(texts)
         if end < len(subs):
             asyncio.get_running_loop().call_soon(self._fan_out, subs, texts, end)
+
+
+def _for_watchers(text: str) -> str:
+    """A lobby text as lobby watchers get it: the line of a table no longer listed
+    becomes its ``lobby_remove`` (the line itself still goes to the other nodes, whose
+    directory of open tables it is)."""
+    if '"listed":false' not in text:
+        return text
+    line = orjson.loads(text)
+    if line.get("type") != "lobby_update":
+        return text
+    return orjson.dumps({"type": "lobby_remove", "table": line["table"]["id"]}).decode()

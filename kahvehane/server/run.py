@@ -56,6 +56,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--guest-idle-close", type=float, default=d.guest_idle_close,
                    help="close a guest's table with nobody at it after this many"
                         " seconds (30)")
+    p.add_argument("--grace-close", type=float, default=d.grace_close,
+                   help="close a waiting table none of whose seated people is at it after"
+                        " this many seconds (60)")
+    p.add_argument("--quick-wait", type=float, default=d.quick_wait,
+                   help="the longest a quick-play table waits for other people before"
+                        " bots fill it, s (10)")
     p.add_argument("--session-days", type=float, default=d.session_days,
                    help="a sign-in lasts this many days (30)")
     p.add_argument("--secure-cookies", action="store_true",
@@ -175,7 +181,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
         idle_close=args.idle_close, secure_cookies=args.secure_cookies,
         tables_open=args.tables_open, guest_tables_open=args.guest_tables_open,
         tables_per_minute=args.tables_per_minute, lobby_max_tables=args.lobby_max_tables,
-        guest_idle_close=args.guest_idle_close,
+        guest_idle_close=args.guest_idle_close, grace_close=args.grace_close,
+        quick_wait=args.quick_wait,
         session_days=args.session_days,
         trusted_proxies=tuple(args.trusted_proxy), faults=frozenset(args.fault),
         header_timeout=args.header_timeout, keep_alive=args.keep_alive,

@@ -48,7 +48,8 @@ from kahvehane.store.matches import abort_match
 from kahvehane.store.tables import OpenTable, close_table, create_table, open_tables
 from kahvehane.users import UserInfo
 
-__all__ = ["OpenedTable", "Salon", "table_options", "table_settings"]
+__all__ = ["OpenedTable", "Salon", "lobby_order", "quick_match", "table_options",
+           "table_settings"]
 
 log = logging.getLogger("kahvehane.server")
 
@@ -178,7 +179,8 @@ class Salon:
                             watcher_chat=bool(row.watcher_chat))
             table = self._actor(TableConfig(
                 row.id, get_spec(row.game), dict(row.options), row.entry, row.clock, manager,
-                ot.kasa if row.entry else None, row.matches_played, access, ot.chat))
+                ot.kasa if row.entry else None, row.matches_played, access, ot.chat,
+                quick=bool(row.quick)))
         except Exception:  # its game or options no longer make a table: it closes
             log.exception("table %s (%s) cannot be restored; it closes", row.id, row.game)
             await self._close_unrestorable(ot)
@@ -230,14 +232,42 @@ class Salon:
         """How many listed (not private) tables are open in the salon."""
         return sum(1 for t in self.tables.values() if not t.access.private)
 
-    async def _open(self, user: UserInfo, game: str, body: JSONObj) -> OpenedTable:
-        table = self._actor(await self._new_row(user, game, body))
+    async def _open(self, user: UserInfo, game: str, body: JSONObj, *,
+                    quick: bool = False) -> OpenedTable:
+        table = self._actor(await self._new_row(user, game, body, quick=quick))
         self.tables[table.id] = table
         table.start()
         self.lobby_changed(table.id)
         return table
 
-    async def _new_row(self, user: UserInfo, game: str, body: JSONObj) -> TableConfig:
+    async def quick(self, user: UserInfo | None, body: JSONObj) -> tuple[str, OpenedTable | None]:
+        """"Hemen oyna" (``quick``, docs/protocol.md §3.2): the table for ``user`` to be
+        seated at, ``(table id, the table if it was opened now)``. First a quick table
+        of the game where people wait with a free seat, the same options and entry
+        (one where ``user`` sits already comes first); else a new quick table with
+        ``user`` as its manager. ``ProtocolError`` for a body ``create`` would refuse."""
+        if user is None:
+            raise ProtocolError("auth_required", SIGN_IN_TO_OPEN)
+        game = body.get("game")
+        if not isinstance(game, str) or game not in GAME_NAMES:
+            raise ProtocolError("bad_options", UNKNOWN_GAME, games=", ".join(sorted(GAME_NAMES)))
+        spec = get_spec(game)
+        raw = body.get("options") or {}
+        if not isinstance(raw, dict):
+            raise ProtocolError("bad_options", OPTIONS_NOT_OBJECT)
+        game_options, for_table = table_settings(spec, raw)
+        wanted = {"game": game, "options": {**game_options, **for_table},
+                  "entry": _entry(spec, body.get("entry"))}
+        found = quick_match(self.lines(), wanted, user.id)
+        if found is not None:
+            return found, None
+        opened = await self._open(user, game, {k: v for k, v in body.items()
+                                               if k in ("options", "entry", "clock")},
+                                  quick=True)
+        return opened.id, opened
+
+    async def _new_row(self, user: UserInfo, game: str, body: JSONObj, *,
+                       quick: bool = False) -> TableConfig:
         """Check a new table's ``body`` and save its row; the new table (its Kasa 0 at
         a table with an entry)."""
         spec = get_spec(game)
@@ -263,7 +293,7 @@ class Salon:
             limits.check_open(s, user)
             create_table(s, table_id, game, options, entry, clock, uid, seats,
                          private=access.private, invite=access.invite,
-                         invited_watch=access.invited_watch)
+                         invited_watch=access.invited_watch, quick=quick)
 
         self._opening += not access.private
         try:
@@ -271,7 +301,7 @@ class Salon:
         finally:
             self._opening -= not access.private
         return TableConfig(table_id, spec, options, entry, clock, user,
-                           0 if entry else None, access=access)
+                           0 if entry else None, access=access, quick=quick)
 
     def by_invite(self, code: object) -> TableActor | None:
         """The open private table whose invitation code is ``code``."""
@@ -306,11 +336,41 @@ class Salon:
             self._dirty.pop(table_id, None)
 
     def lobby(self) -> list[JSONObj]:
-        """Every open table's lobby line, as a new lobby watcher (or ``GET /api/tables``)
-        gets it. What the watchers were last told is forgotten, so that the next flush
-        tells every watcher each change since, whatever the list they got."""
+        """The lobby as a new lobby watcher (or ``GET /api/tables``) gets it: the
+        listed tables (``listed``, :meth:`TableActor.listed`), those with a free seat
+        where a person waits first. What the watchers were last told is forgotten, so
+        that the next flush tells every watcher each change since, whatever the list
+        they got."""
         self._told.clear()
+        return lobby_order([line for line in self.lines() if line.get("listed", True)])
+
+    def lines(self) -> list[JSONObj]:
+        """The lobby line of every public open table, listed or not (a cluster's: every
+        node's)."""
         return [t.info() for t in self.tables.values() if not t.access.private]
+
+    def table_of(self, user_id: int) -> str | None:
+        """The public table where ``user_id`` plays or waits now (the profile's link
+        to watch it), a running match's first."""
+        found = [line for line in self.lines() if any(
+            s["user"] is not None and s["user"]["id"] == user_id and not s["left"]
+            for s in line["seats"])]
+        found.sort(key=lambda line: line["status"] != "playing")
+        return str(found[0]["id"]) if found else None
+
+    def playing(self) -> int:
+        """The people seated at a running match (each once), on every node."""
+        here = {s["user"]["id"] for line in self.lines() if line["status"] == "playing"
+                for s in line["seats"] if s["user"] is not None and not s["left"]}
+        here.update(uid for t in self.tables.values() if t.access.private
+                    and t.status == "playing" for uid in t.seating.user_ids()
+                    if uid is not None)
+        return len(here)
+
+    async def online(self, here: int) -> int:
+        """The people connected to the salon, given ``here``, those of this process's
+        gateway (a cluster adds the other nodes')."""
+        return here
 
     def table_info(self, table_id: str) -> JSONObj | None:
         """A listed open table's lobby line (``GET /api/tables/ID``), or ``None``."""
@@ -362,6 +422,37 @@ class Salon:
         self._tasks.add(task)
         task.add_done_callback(_spawned_done)
         task.add_done_callback(self._tasks.discard)
+
+
+def lobby_order(lines: list[JSONObj]) -> list[JSONObj]:
+    """The lobby's order: first the tables where a person waits with a free seat for
+    people (the fullest first), then the rest (matches to watch)."""
+    def key(line: JSONObj) -> tuple[int, int]:
+        free = any(s["user"] is None for s in line["seats"])
+        open_ = line["status"] != "playing" and free and line.get("people", 0) > 0
+        return (0 if open_ else 1, -int(line.get("people", 0)))
+    return sorted(lines, key=key)
+
+
+def quick_match(lines: list[JSONObj], wanted: JSONObj, user_id: int) -> str | None:
+    """The table of ``lines`` (lobby lines) a quick player ``user_id`` is seated at: a
+    listed quick table of ``wanted``'s game, options and entry, waiting (or in its
+    wait for people) with a free seat and a person there — one where ``user_id`` sits
+    already first, then the fullest."""
+    best: tuple[int, int, str] | None = None
+    for line in lines:
+        if not line.get("quick") or line.get("private") \
+                or line["status"] not in ("waiting", "countdown") \
+                or any(line[k] != v for k, v in wanted.items()):
+            continue
+        users = [s["user"]["id"] for s in line["seats"] if s["user"] is not None]
+        mine = user_id in users
+        if not mine and (len(users) == len(line["seats"]) or not line.get("listed")):
+            continue
+        rank = (0 if mine else 1, -len(users), str(line["id"]))
+        if best is None or rank < best:
+            best = rank
+    return None if best is None else best[2]
 
 
 def _spawned_done(task: asyncio.Task[Any]) -> None:

@@ -73,6 +73,12 @@ class Settings:
     tables_per_minute: int = 20
     lobby_max_tables: int = 2_000
     guest_idle_close: float = 30.0
+    # a waiting table none of whose seated people is at it (watching) closes after this:
+    # the lobby shows no table whose "Otur" leads nowhere (docs/server.md "Quick play")
+    grace_close: float = 60.0
+    # "Hemen oyna" (``quick``): at most this long a new table waits for other people
+    # before bots fill it (the person asks for up to this, and may skip the wait)
+    quick_wait: float = 10.0
     bot_kind: str = "heuristic"  # used when the game has it, else "random"
     gc_freeze_every: float = 1.0  # freeze what survived (out of automatic collections)
     gc_full_every: float = 600.0  # one full collection, frozen objects included

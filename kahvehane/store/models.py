@@ -21,6 +21,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -132,6 +133,8 @@ class SalonTable(Base):
                                                index=True)
     invited_watch: Mapped[bool] = mapped_column(Boolean, default=False)
     watcher_chat: Mapped[bool] = mapped_column(Boolean, default=True)
+    # opened by "Hemen oyna": quick players are seated at it (migration 0006)
+    quick: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class MatchRow(Base):

@@ -20,14 +20,14 @@ CHAT_LINES = Base.metadata.tables[ChatLine.__tablename__]
 def create_table(session: Session, table_id: str, game: str, options: dict[str, Any],
                  entry: int | None, clock: int, manager_id: int, seats: int, *,
                  private: bool = False, invite: str | None = None,
-                 invited_watch: bool = False) -> SalonTable:
+                 invited_watch: bool = False, quick: bool = False) -> SalonTable:
     kasa = new_account(session, "kasa", table_id=table_id)
     pot = new_account(session, "pot", table_id=table_id)
     row = SalonTable(id=table_id, game=game, options=options, entry=entry, clock=clock,
                      manager_id=manager_id, seats=[None] * seats, kasa_account_id=kasa.id,
                      pot_account_id=pot.id, matches_played=0, created_at=now_ms(),
                      private=private, invite=invite, invited_watch=invited_watch,
-                     watcher_chat=True)
+                     watcher_chat=True, quick=quick)
     session.add(row)
     session.flush()
     return row

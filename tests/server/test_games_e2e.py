@@ -64,9 +64,13 @@ async def play_match(server: Server, game: str, tag: str,
         await p.send(type="sit", table=table, seat=i, id=f"s{i}")
         await p.expect(lambda m: m["type"] == "ok")
     await manager.send(type="start", table=table)
-    for p in [*players, watcher]:
-        await p.expect(lambda m: m.get("kind") == "countdown")
+    if people > 1:  # the countdown warns the other people seated
+        for p in [*players, watcher]:
+            await p.expect(lambda m: m.get("kind") == "countdown")
     start = await watcher.expect(lambda m: m.get("kind") == "match_start")
+    if people == 1:  # alone, nobody to warn: the match starts at once
+        await manager.expect(lambda m: m.get("kind") == "match_start")
+        assert not any(m.get("kind") == "countdown" for m in manager.messages + watcher.messages)
     shown = start["data"]["seats"]
     assert [s["bot"] is not None for s in shown] == [i >= people for i in range(seats)]
     assert all(s["user"] is None for s in shown[people:])

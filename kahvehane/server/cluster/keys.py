@@ -58,6 +58,11 @@ class Keys:
         return f"{self.prefix}:nodes"
 
     @property
+    def online(self) -> str:
+        """Hash: node id → the people connected to it (its heartbeat's count)."""
+        return f"{self.prefix}:online"
+
+    @property
     def owners(self) -> str:
         """Channel: a table has a new owner (table, node, incarnation)."""
         return f"{self.prefix}:owners"

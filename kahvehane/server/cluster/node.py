@@ -121,6 +121,7 @@ class ClusterSalon(Salon):
             if owned:  # the other nodes may claim them at once
                 await self.leases.release(owned)
             await self.rbus.redis.hdel(self.keys.nodes, self.node)
+            await self.rbus.redis.hdel(self.keys.online, self.node)
         await self.rbus.stop()
 
     def lease_fresh(self) -> bool:
@@ -158,6 +159,8 @@ class ClusterSalon(Salon):
 
     async def _heartbeat(self) -> None:
         await self.leases.present(len(self.incarnations) + len(self._claiming))
+        online = len(set().union(*(g.people() for g in self.rbus.gateways.values())))
+        await self.rbus.redis.hset(self.keys.online, self.node, online)
 
     async def _claim_orphans(self) -> None:
         """Claim every open table whose lease is missing now and was at the last tick
@@ -317,12 +320,13 @@ class ClusterSalon(Salon):
         return table is not None
 
     # ================================================================ opening tables
-    async def _open(self, user: UserInfo, game: str, body: JSONObj) -> OpenedTable:
+    async def _open(self, user: UserInfo, game: str, body: JSONObj, *,
+                    quick: bool = False) -> OpenedTable:
         """A new table goes to the least-loaded live node (this one on a tie)."""
         loads = await self.leases.live_nodes()
         loads[self.node] = len(self.incarnations) + len(self._claiming)
         target = min(sorted(loads), key=lambda n: (loads[n], n != self.node))
-        config = await self._new_row(user, game, body)
+        config = await self._new_row(user, game, body, quick=quick)
         table_id, access = config.id, config.access
         if access.private:  # found by its commands between owners too
             await self.rbus.redis.sadd(self.keys.private, table_id)
@@ -364,14 +368,28 @@ class ClusterSalon(Salon):
         await self.streams.forget(table_id)
         await self.leases.release([table_id])
 
-    def lobby(self) -> list[JSONObj]:
-        mine = super().lobby()
+    def lines(self) -> list[JSONObj]:
+        """Every public table's lobby line: this node's, and the other nodes' as the
+        lobby's delta channel told them (listed or not: the lobby filters)."""
+        mine = super().lines()
         return mine + [info for t, info in self.remote.items() if t not in self.tables]
 
     def listed_count(self) -> int:
         """Listed tables open on every node (this node's, and the lobby's lines of the
         others')."""
         return super().listed_count() + sum(1 for t in self.remote if t not in self.tables)
+
+    async def online(self, here: int) -> int:
+        """The people connected to every live node: each node's count, kept in Redis
+        by its heartbeat (:meth:`_heartbeat`)."""
+        try:
+            counts = await self.rbus.redis.hgetall(self.keys.online)
+            live = set(await self.leases.live_nodes())
+        except (RedisError, OSError):
+            return here
+        others = sum(int(v) for k, v in counts.items()
+                     if k.decode() != self.node and k.decode() in live)
+        return here + others
 
     def table_info(self, table_id: str) -> JSONObj | None:
         """Its line here, or the last one the lobby heard of from its owner."""

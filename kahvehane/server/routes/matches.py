@@ -180,7 +180,9 @@ async def user(request: Request) -> Response:
     standings = [{k: v for k, v in r.items() if k != "user"} for r in rows]
     return JSONResponse({"user": {"id": u.id, "name": u.name, "guest": u.guest,
                                   "level": level},
-                         "standings": standings})
+                         "standings": standings,
+                         # where they play or wait now (a public table), to watch it
+                         "table": context(request).salon.table_of(u.id)})
 
 
 @endpoint

@@ -1,4 +1,5 @@
-"""The lobby over HTTP: the open tables, opening one, one table, an invitation."""
+"""The lobby over HTTP: the open tables, opening one, one table, an invitation, and how
+many people are online and playing."""
 
 from __future__ import annotations
 
@@ -76,7 +77,16 @@ async def table_series(request: Request) -> Response:
     return JSONResponse({"series": out})
 
 
+async def salon(request: Request) -> Response:
+    """``GET /api/salon``: the people connected now and those at a running match (the
+    landing page's and the lobby's count; on a cluster, every node's)."""
+    ctx = context(request)
+    online = await ctx.salon.online(len(ctx.gateway.people()))
+    return JSONResponse({"online": online, "playing": ctx.salon.playing()})
+
+
 ROUTES: list[BaseRoute] = [
+    Route("/api/salon", salon),
     Route("/api/tables", lobby, methods=["GET"]),
     Route("/api/tables", open_table, methods=["POST"]),
     Route("/api/tables/{table_id}", table),

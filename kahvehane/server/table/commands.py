@@ -49,7 +49,8 @@ from kahvehane.server.table.ports import Command, Viewer
 
 __all__ = [
     "CHANGING_KINDS", "CLIENT_COMMANDS", "CLIENT_KINDS", "COMMANDS", "Act", "Back", "Cancel",
-    "Chat", "ClientCommand", "Detach", "Join", "Leave", "OwnCommand", "Part", "Rematch",
+    "Chat", "ClientCommand", "Detach", "Join", "Leave", "OwnCommand", "Part", "QuickSeat",
+    "Rematch",
     "Resume", "Settings", "Shutdown", "Sit", "Start", "Suggest", "TableCommand",
     "TimerFired", "Unseat", "command", "handled_kinds", "handles", "parse",
 ]
@@ -308,6 +309,26 @@ class Detach(OwnCommand):
     @classmethod
     def from_envelope(cls, env: Command) -> Self:
         return cls(viewer=env.viewer)
+
+
+@command
+class QuickSeat(OwnCommand):
+    """"Hemen oyna" (``quick``, docs/protocol.md §3.2): the salon chose this table for
+    ``viewer``, who takes a free seat here (or keeps theirs) and is answered ``quick``
+    with the client's ``id``; then the match begins, at once or after ``wait`` seconds
+    for other people. Given by a gateway, never a client's table message."""
+
+    kind = "quick_seat"
+    viewer: Viewer | None
+    id: str | int | None = None
+    wait: float = 0.0
+
+    @classmethod
+    def from_envelope(cls, env: Command) -> Self:
+        wait = env.msg.get("wait")
+        return cls(viewer=env.viewer, id=message_id(env.msg),
+                   wait=float(wait) if isinstance(wait, int | float)
+                   and not isinstance(wait, bool) else 0.0)
 
 
 # ---------------------------------------------------------------- derived

@@ -41,6 +41,9 @@ class TableConfig:
     matches_played: int = 0
     access: Access = field(default_factory=Access)
     chat: Sequence[JSON] = ()
+    #: opened by "Hemen oyna" (``quick``): other quick players are seated here, and the
+    #: match starts by itself when the wait for them ends (docs/protocol.md §3.2)
+    quick: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,6 +96,15 @@ class TableCore:
         self.access = config.access
         self.chat = ChatLog(settings.chat_recent, config.chat)
         self.chat_limiter = ChatLimiter(settings.chat_lines, settings.chat_seconds)
+        self.quick = config.quick  # opened by "Hemen oyna": see TableConfig
+        self.quick_wait = False  # the countdown running is a quick table's wait for people
+        # the last match was played out by its bots after its people had all gone: the
+        # table closes at once (docs/server.md "Quick play and the lobby")
+        self.played_out = False
+        # nobody has had the table open yet (just opened, or restored): it is listed
+        # meanwhile, as its opener's page is on its way (and closes after the grace time
+        # if nobody comes)
+        self.unvisited = True
 
     @property
     def status(self) -> str:
@@ -167,6 +176,50 @@ class TableCore:
     def _game_event(self, event: Event, *, auto: bool) -> StoredEvent:
         return self.log.add_game(event, self.seating.holder(event.seat), auto=auto)
 
+    async def _begin_match(self) -> None:
+        """The match begins (the flow's: :class:`~.flow.MatchFlow`)."""
+        raise NotImplementedError
+
+    # ================================================================ who is here
+    def _players(self) -> set[int]:
+        """The people seated who play on (not those who gave their seat up)."""
+        return {st.user.id for st in self.seating.seats
+                if st.user is not None and not st.left}
+
+    def _watching(self) -> set[int]:
+        """The signed-in people with a connection attached to the table."""
+        return {v.user.id for v in self.viewers if v.user is not None}
+
+    def _players_here(self) -> bool:
+        """Whether a person who plays here has the table open: if not, during a match its
+        bots play at full speed (nobody is waiting for them)."""
+        return not self._players().isdisjoint(self._watching())
+
+    def _deserted(self) -> bool:
+        """Whether the people who play here have all gone (none has the table open,
+        and someone has had it open since it was opened or restored: after a restart
+        its people are given the time to come back)."""
+        return not self.unvisited and not self._players_here()
+
+    def _someone_waiting(self) -> bool:
+        """Whether a person waits at the table: a seated one, or its manager, with the
+        table open. A waiting table without one is dead: it closes after the grace
+        time, and the lobby does not list it."""
+        here = self._watching()
+        return not self._players().isdisjoint(here) or self.seating.manager.id in here
+
+    def listed(self) -> bool:
+        """Whether the lobby lists the table: a public table where a person waits, or
+        a match of at least two people of whom one is still here (and a table nobody has
+        opened yet, for its grace time). A person alone with
+        bots, and a match its people all left, are not lobby entries (the table stays
+        watchable by its id: the person's profile gives it)."""
+        if self.access.private:
+            return False
+        if self.status == PLAYING:
+            return len(self._players()) >= 2 and not self._deserted()
+        return self._someone_waiting() or self.unvisited
+
     # ================================================================ what viewers see
     def info(self) -> JSON:
         """The table's line in the lobby (``TableInfo``)."""
@@ -189,6 +242,9 @@ class TableCore:
             "invited_watch": self.access.invited_watch,
             "watcher_chat": self.access.watcher_chat,
             "rematch": seating.rematch_seats(),
+            "quick": self.quick,
+            "people": len(self._players()),
+            "listed": self.listed(),
         }
 
     def _clock_json(self) -> JSON:
@@ -238,19 +294,24 @@ class TableCore:
             state = self.session.current
             if state is None:
                 self.deadline = None
-                self.timer.set("next_deal", s.deal_pause)
+                self.timer.set("next_deal", 0 if self._deserted() else s.deal_pause)
                 return
             if any(seating.is_automatic(x) for x in state.to_act):
                 self.deadline = None
-                self.timer.set("bot", s.bot_delay)
+                self.timer.set("bot", 0 if self._deserted() else s.bot_delay)
                 return
             if new_turn or self.deadline is None:
                 self.deadline = now_ms() + self.clock * 1000
             self.timer.set("clock", (self.deadline - now_ms()) / 1000)
             return
         self.deadline = None
-        if seating.status == WAITING and seating.humans() == 0 and not self.viewers:
-            self.timer.set("idle", s.idle_close)
+        if seating.status == WAITING and not self._someone_waiting():
+            # an empty table (no one seated, no one watching) closes after the shorter
+            # of the two; a played-out match's table at once
+            empty = seating.humans() == 0 and not self.viewers
+            delay = 0 if self.played_out else min(s.idle_close, s.grace_close) if empty \
+                else s.grace_close
+            self.timer.set("idle", delay)
             return
         self.timer.clear()
 

@@ -88,6 +88,7 @@ class MatchFlow(TableCore):
             return
         self.session = session
         self.aborted = None
+        self.played_out = self.quick_wait = False
         seating.playing()
         items = [self.log.add("match_start", {
             "match": session.match_id, "players": players, "seats": seating.public(),
@@ -240,6 +241,7 @@ class MatchFlow(TableCore):
             items.append(self.log.add("kasa", {"kasa": self.kasa}))
         self.matches_played += 1
         self.deadline = None
+        self.played_out = self._deserted()  # then the table closes at once
         self.seating.match_over()
         await self._save_seats()
         items.append(self._seats_event())
@@ -277,12 +279,19 @@ class MatchFlow(TableCore):
 
     # ================================================================ closing, restoring
     async def _close(self) -> None:
-        if self.status != WAITING or self.seating.humans() or self.viewers:
+        """Close a waiting table where nobody waits (:meth:`_someone_waiting`): after
+        the grace time, or at once after a played-out match. The seats of people who
+        are not here go with it."""
+        if self.status != WAITING or self._someone_waiting():
             return
         try:
             await self.recorder.close_table(self.id)
         except Exception as exc:
             raise NotSaved(CLOSE_NOT_SAVED) from exc
+        self._publish([self.log.add("closed", {})], with_state=False)  # its watchers
+        for viewer in list(self.viewers):
+            self.outbox.detached(viewer, self.id)
+        self.viewers.clear()
         self.seating.status = CLOSED
         self.timer.clear()
         self.host.table_closed(self.id)

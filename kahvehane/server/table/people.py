@@ -17,6 +17,7 @@ from kahvehane.server.errors import (
     GUEST_NO_ENTRY,
     INVITE_ONLY,
     MANAGER_SETTINGS,
+    SEATS_TAKEN,
     STORAGE_FAILED,
     ProtocolError,
 )
@@ -31,6 +32,7 @@ from kahvehane.server.table.commands import (
     Join,
     Leave,
     Part,
+    QuickSeat,
     Rematch,
     Settings,
     Sit,
@@ -41,7 +43,7 @@ from kahvehane.server.table.commands import (
 from kahvehane.server.table.core import JSON, TableCore, log
 from kahvehane.server.table.events import StoredEvent, event_text
 from kahvehane.server.table.ports import Viewer
-from kahvehane.server.table.seats import COUNTDOWN, PLAYING
+from kahvehane.server.table.seats import COUNTDOWN, PLAYING, WAITING
 from kahvehane.users import UserInfo
 
 __all__ = ["People"]
@@ -80,6 +82,7 @@ class People(TableCore):
     def _attach(self, viewer: Viewer) -> None:
         if viewer not in self.viewers:
             self.viewers[viewer] = None
+            self.unvisited = False
             self.outbox.attached(viewer, self.id)
             if self.timer.kind == "idle":
                 self._reschedule(new_turn=False)
@@ -115,6 +118,12 @@ class People(TableCore):
             self._attach(viewer)
             self._ok(cmd)
             return
+        await self._take_seat(viewer, user, seat)
+        self._seats_changed(cmd, [self._seats_event()])
+
+    async def _take_seat(self, viewer: Viewer, user: UserInfo, seat: int) -> None:
+        """Seat ``user`` at ``seat`` (after :meth:`Seating.check_sit`): the entry's
+        checks, the save, and ``viewer`` attached; the ``seats`` event is the caller's."""
         if self.entry:
             if user.guest:  # guests' chips never move (docs/server.md "Guests and chips")
                 raise ProtocolError("forbidden", GUEST_NO_ENTRY)
@@ -125,7 +134,6 @@ class People(TableCore):
         undo = self.seating.sit(user, seat)
         await self._save_seats(undo=undo)
         self._attach(viewer)
-        self._seats_changed(cmd, [self._seats_event()])
 
     def _seats_changed(self, cmd: ClientCommand, items: list[StoredEvent]) -> None:
         """Seats changed between matches: tell the sender, the table and the lobby."""
@@ -195,15 +203,79 @@ class People(TableCore):
     # ================================================================ the countdown
     @handles(Start)
     async def _on_start(self, cmd: Start) -> None:
+        """The manager's Start: the countdown warns the other people seated; with no
+        other person seated there is nobody to warn, and the match begins at once. At
+        a quick table the manager alone may skip the wait for people the same way."""
+        user = cmd.sender.user
+        if self.status == COUNTDOWN and self.quick_wait:
+            self.seating.skip_wait(user)
+            self._ok(cmd)
+            await self._begin_match()
+            return
+        if not self.seating.others(user):
+            self.seating.start_countdown(user, now=now_ms(), seconds=0)
+            self._ok(cmd)
+            await self._begin_match()
+            return
         seconds = self.settings.countdown
-        ends = self.seating.start_countdown(cmd.sender.user, now=now_ms(), seconds=seconds)
+        ends = self.seating.start_countdown(user, now=now_ms(), seconds=seconds)
         self._countdown_changed(cmd, [self.log.add("countdown", {"seconds": seconds,
                                                                  "ends_at": ends})])
 
     @handles(Cancel)
     async def _on_cancel(self, cmd: Cancel) -> None:
         self.seating.cancel_countdown(cmd.sender.user)
+        self.quick_wait = False
         self._countdown_changed(cmd, [self.log.add("countdown_cancelled", {})])
+
+    # ================================================================ quick play
+    @handles(QuickSeat)
+    async def _on_quick_seat(self, cmd: QuickSeat) -> None:
+        """"Hemen oyna" brought ``cmd.viewer`` here: they take the first free seat (or
+        keep theirs), are answered ``quick`` and given the table's snapshot, and at a
+        quick table the match is on its way: with other people seated, the countdown
+        (as the manager's Start); alone, at once, or after a wait for people of
+        ``cmd.wait`` seconds (at most ``quick_wait``) that the manager may skip."""
+        viewer = cmd.viewer
+        assert viewer is not None
+        user = self.seating.signed_in(viewer.user)
+        seat = self.seating.seat_of(user)
+        if seat is None:
+            seat = self.seating.free_seat()
+            if seat is None or self.status == PLAYING:
+                raise ProtocolError("table_busy", SEATS_TAKEN)
+            if not self.access.may_sit(viewer, self.seating.manager):
+                raise ProtocolError("forbidden", INVITE_ONLY)
+            await self._take_seat(viewer, user, seat)
+            self._publish([self._seats_event()], with_state=False)
+        self._attach(viewer)
+        self._send(viewer, [dumps({"type": "quick", "id": cmd.id, "table": self.info(),
+                                   "seat": seat}),
+                            dumps(self.snapshot(viewer)),
+                            dumps({"type": "chat_history", "table": self.id,
+                                   "lines": self.chat.recent()})])
+        self.host.lobby_changed(self.id)
+        if self.quick and self.status == WAITING:
+            await self._quick_start(user, min(cmd.wait, self.settings.quick_wait))
+        else:
+            self._reschedule(new_turn=False)
+
+    async def _quick_start(self, user: UserInfo, wait: float) -> None:
+        """The match of a quick table on its way (see :meth:`_on_quick_seat`)."""
+        quick = not self.seating.others(user)
+        seconds = wait if quick else self.settings.countdown
+        if seconds <= 0:
+            self.seating.start_countdown(None, now=now_ms(), seconds=0, agreed=True)
+            await self._begin_match()
+            return
+        ends = self.seating.start_countdown(None, now=now_ms(), seconds=seconds, agreed=True)
+        self.quick_wait = quick
+        data: JSON = {"seconds": seconds, "ends_at": ends}
+        if quick:
+            data["quick"] = True  # a wait for people: bots fill the seats when it ends
+        self._publish([self.log.add("countdown", data)], with_state=False)
+        self._reschedule(new_turn=True)
+        self.host.lobby_changed(self.id)
 
     @handles(Rematch)
     async def _on_rematch(self, cmd: Rematch) -> None:
@@ -215,6 +287,13 @@ class People(TableCore):
             self._ok(cmd)
             return
         items = [self.log.add("rematch", {"agreed": self.seating.rematch_seats()})]
+        if self.seating.everyone_agreed() and self.seating.humans() == 1:
+            # one person alone with bots: nobody to warn, the match begins at once
+            self.seating.start_countdown(None, now=now_ms(), seconds=0, agreed=True)
+            self._ok(cmd)
+            self._publish(items, with_state=False)
+            await self._begin_match()
+            return
         if self.seating.everyone_agreed():
             seconds = self.settings.countdown
             ends = self.seating.start_countdown(None, now=now_ms(), seconds=seconds,

@@ -103,6 +103,16 @@ class Seating:
     def humans(self) -> int:
         return sum(1 for s in self.seats if s.user is not None)
 
+    def others(self, user: UserInfo | None) -> int:
+        """The people seated besides ``user``: with none, nobody needs the countdown's
+        warning, and a match starts at once (docs/protocol.md §3.2, ``start``)."""
+        uid = None if user is None else user.id
+        return sum(1 for s in self.seats if s.user is not None and s.user.id != uid)
+
+    def free_seat(self) -> int | None:
+        """The first seat nobody holds, if any."""
+        return next((i for i, s in enumerate(self.seats) if s.user is None), None)
+
     def is_automatic(self, seat: int) -> bool:
         """Whether a bot plays ``seat`` now: a bot's seat, an away person's, or empty."""
         st = self.seats[seat]
@@ -246,6 +256,13 @@ class Seating:
         self.status = COUNTDOWN
         self.countdown_ends = now + int(seconds * 1000)
         return self.countdown_ends
+
+    def skip_wait(self, user: UserInfo | None) -> None:
+        """The manager of a quick table, alone at it, skips the wait for people (the
+        caller knows the countdown is that wait): refused once another person sits."""
+        self._require_manager(user, MANAGER_STARTS)
+        if self.status != COUNTDOWN or self.others(user):
+            raise ProtocolError("table_busy", NOT_WAITING, status=self.status)
 
     def cancel_countdown(self, user: UserInfo | None) -> None:
         """The manager stops the countdown."""

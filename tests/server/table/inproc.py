@@ -164,12 +164,12 @@ class Bench:
     def __init__(self, game: str = "duz_okey", options: JSON | None = None, *,
                  entry: int | None = None, matches_played: int = 0,
                  access: Access | None = None, faults: frozenset[str] = frozenset(),
-                 chips: int = 10_000) -> None:
+                 chips: int = 10_000, quick: bool = False, **settings: Any) -> None:
         self.recorder = MemoryRecorder()
         self.outbox = Outbox()
         self.host = Host()
         self.clock = ManualClock()
-        self.settings = Settings(db_url="sqlite://", faults=faults)
+        self.settings = Settings(db_url="sqlite://", faults=faults, **settings)
         self.chips = chips
         self.users: dict[str, UserInfo] = {}
         self.viewers: dict[str, Viewer] = {}
@@ -184,7 +184,8 @@ class Bench:
                                                  manager.id, seats))
         self.table = TableActor(
             TableConfig(table_id, spec, full, entry, 30, manager, 0 if entry else None,
-                        matches_played, access if access is not None else Access()),
+                        matches_played, access if access is not None else Access(),
+                        quick=quick),
             TableDeps(settings=self.settings, recorder=self.recorder, outbox=self.outbox,
                       host=self.host, epoch="e1", time=self.clock))
 
@@ -218,6 +219,15 @@ class Bench:
         await self.drain()
         return next((m for m in self.outbox.said.get(who, [])[before:]
                      if m["type"] in ("ok", "error") and m.get("id") == msg["id"]), None)
+
+    async def quick_seat(self, who: Viewer, wait: float = 0.0) -> JSON:
+        """"Hemen oyna" brought ``who`` here (the gateway's ``quick_seat``): its answer,
+        ``quick`` or ``error``."""
+        before = len(self.outbox.said.get(who, []))
+        await self.table.step(Command("quick_seat", who, {"id": "q", "wait": wait}))
+        await self.drain()
+        return next(m for m in self.outbox.said.get(who, [])[before:]
+                    if m["type"] in ("quick", "error"))
 
     async def drain(self) -> None:
         """Handle every command the table gave itself (its timer's)."""

@@ -21,7 +21,7 @@ from kahvehane.server.table.ports import Command, Viewer
 
 PROTOCOL = Path(__file__).resolve().parents[3] / "docs" / "protocol.md"
 #: Messages the gateway answers itself (not a table's), as §3.2 lists them.
-GATEWAY_OWN = {"ping": False, "lobby": False, "create": True}
+GATEWAY_OWN = {"ping": False, "lobby": False, "create": True, "quick": True}
 V = Viewer("g", 1, None)
 
 
@@ -59,7 +59,8 @@ def test_the_protocol_documents_every_table_command_and_no_other() -> None:
 
 def test_the_gateway_and_the_table_derive_their_lists_from_the_commands() -> None:
     assert TABLE_MESSAGES == c.CLIENT_KINDS == set(c.CLIENT_COMMANDS)
-    assert {k for k, cls in c.CLIENT_COMMANDS.items() if cls.changes} | {"create"} == CHANGING
+    assert {k for k, cls in c.CLIENT_COMMANDS.items() if cls.changes} | {"create", "quick"} \
+        == CHANGING
     assert {"sit", "act", "chat"} <= CHANGING and not {"join", "part", "suggest"} & CHANGING
     handlers = c.handled_kinds(TableActor)
     assert set(handlers) == set(c.COMMANDS.values())
@@ -103,6 +104,8 @@ def test_each_command_reads_its_message_once_or_refuses_it() -> None:
     join = c.parse(Command("join", V, {"type": "join", "last": True, "epoch": 3,
                                        "invite": "k"}))
     assert join == c.Join(sender=V, id=None, last=None, epoch=None, invite="k")
+    quick = c.parse(Command("quick_seat", V, {"id": "q", "wait": True}))
+    assert quick == c.QuickSeat(viewer=V, id="q", wait=0.0)  # a bool is no number
     tick = c.parse(Command("timer", msg={"timer": "clock"}, token=4))
     assert tick == c.TimerFired(timer="clock", token=4)
     # a client's kind without a sender is not a client's message
