@@ -30,6 +30,8 @@ from kahvehane.server.table.ports import Command, Viewer
 from tests.server.cluster import REDIS_URL, require_redis, running_cluster
 from tests.server.harness import Player, signup
 
+pytestmark = [pytest.mark.server, pytest.mark.cluster]
+
 #: The failover time of the test cluster: the lease runs out, two heartbeats without it,
 #: the claim and the restore (the issue's "≈5 s" at the default lease, 15 s at most).
 FAILOVER = 15.0

@@ -11,7 +11,11 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.server.harness import Player, Server, api, signup
+
+pytestmark = pytest.mark.server
 
 OPTIONS = {"deals": 3}
 

@@ -11,8 +11,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.server.cluster import running_cluster
 from tests.server.harness import Player, Server, api, signup
+
+pytestmark = [pytest.mark.server, pytest.mark.cluster]
 
 OPTIONS = {"deals": 3}
 

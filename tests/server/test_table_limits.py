@@ -18,8 +18,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.server.cluster import running_cluster
 from tests.server.harness import Player, Server, api, signup
+
+pytestmark = [pytest.mark.server, pytest.mark.cluster]
 
 
 def _new_lines(p: Player, kind: str, before: set[str]) -> set[str]:
