@@ -3,7 +3,7 @@
 import { api } from "./net.js";
 import { t, localized, errorText } from "./i18n.js";
 import { h, clear, toast } from "./ui.js";
-import { navigate, signedIn } from "./app.js";
+import { navigate, signedIn } from "./shell.js";
 import { privacyFields, privacyValues } from "./social.js";
 import { registry, botBadge, gameSpec, gameName, gamePosition, optionsSummary, optionValueText } from "./registry.js";
 import { gamesSection } from "./pages.js";

@@ -5,7 +5,7 @@
 import { api } from "./net.js";
 import { t, tMaybe, errorText, refusalText } from "./i18n.js";
 import { h, clear, toast, fmtSigned } from "./ui.js";
-import { navigate, refreshUser } from "./app.js";
+import { navigate, refreshUser } from "./shell.js";
 import { callAttention, soundOn, setSound } from "./attention.js";
 import { botBadge, gameName, gameModule, gameSpec, optionsSummary } from "./registry.js";
 import { ChatPanel } from "./chat.js";
@@ -890,16 +890,4 @@ function focusId(el) {
     if (v !== null) return `[${attr}="${CSS.escape(v)}"]`;
   }
   return null;
-}
-
-/** Arrow keys move the focus among the game's legal buttons; Enter/Space press it. */
-export function cycleFocus(e, container, selector = '[data-legal="1"]') {
-  if (e.key !== "ArrowLeft" && e.key !== "ArrowRight" && e.key !== "ArrowUp" && e.key !== "ArrowDown") return false;
-  const items = [...container.querySelectorAll(selector)].filter((x) => !x.disabled);
-  if (!items.length) return false;
-  const i = items.indexOf(document.activeElement);
-  const step = e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 1;
-  const next = i < 0 ? (step > 0 ? 0 : items.length - 1) : (i + step + items.length) % items.length;
-  items[next].focus();
-  return true;
 }

@@ -134,3 +134,15 @@ export function fmtSigned(n) {
   if (typeof n === "number" && !Number.isInteger(n)) n = Math.round(n * 100) / 100;
   return n > 0 ? "+" + n : String(n);
 }
+
+/** Arrow keys move the focus among the game's legal buttons; Enter/Space press it. */
+export function cycleFocus(e, container, selector = '[data-legal="1"]') {
+  if (e.key !== "ArrowLeft" && e.key !== "ArrowRight" && e.key !== "ArrowUp" && e.key !== "ArrowDown") return false;
+  const items = [...container.querySelectorAll(selector)].filter((x) => !x.disabled);
+  if (!items.length) return false;
+  const i = items.indexOf(document.activeElement);
+  const step = e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 1;
+  const next = i < 0 ? (step > 0 ? 0 : items.length - 1) : (i + step + items.length) % items.length;
+  items[next].focus();
+  return true;
+}
