@@ -1,5 +1,5 @@
 // Düz Okey and KDV Okey. The rack is two rows of slots; adjacent tiles form a block and a
-// gap ends one (RULES.md rule 29). Every change of the layout is sent as `arrange`; a
+// gap ends one (docs/rules/okey.md rule 29; the model: okey_rack.js). Every change of the layout is sent as `arrange`; a
 // discard names the slot its tile left, `at: [block, position]` (after an `arrange` that
 // puts the server's blocks in the page's order, when they differ): tiles keep their
 // slots and a gap stays where the tile was.
@@ -8,6 +8,9 @@
 
 import { t, addStrings, getLang } from "../i18n.js";
 import { h, tileEl, tileBack } from "../ui.js";
+import { COLS, ROWS, SLOTS, blocksOf, blockKey, layoutKey, slotAt, tileCount, layoutFromBlocks, isFree, freeSlot, removeTile, moveTile } from "./okey_rack.js";
+
+export { COLS, ROWS, blocksOf, slotAt, layoutFromBlocks, removeTile, moveTile };
 
 // The move log's words (issue 21): past tense, tiles by colour and number.
 addStrings({
@@ -51,181 +54,8 @@ export function tileWords(code, okey, acc = false) {
 /** The i18n key of this game's keyboard help (the table's help overlay shows it). */
 export const KEYS_HELP = "keys_okey";
 
-export const COLS = 15;
-export const ROWS = 2;
-const SLOTS = COLS * ROWS;
 const CORNER = ["br", "tr", "tl", "bl"];
 const POS = ["bottom", "right", "top", "left"];
-
-// ------------------------------------------------------------------ the rack model
-export function blocksOf(slots) {
-  const out = [];
-  for (let r = 0; r < ROWS; r++) {
-    let cur = [];
-    for (let c = 0; c < COLS; c++) {
-      const x = slots[r * COLS + c];
-      if (x) cur.push(x);
-      else if (cur.length) {
-        out.push(cur);
-        cur = [];
-      }
-    }
-    if (cur.length) out.push(cur);
-  }
-  return out;
-}
-
-/** The blocks as a set of sets: equal when the same blocks are laid out, in any order. */
-function blockKey(blocks) {
-  return blocks
-    .map((b) => [...b].sort().join(","))
-    .sort()
-    .join("|");
-}
-
-/** The blocks in order, tiles in order: what `at` counts in. */
-function layoutKey(blocks) {
-  return blocks.map((b) => b.join(",")).join("|");
-}
-
-/** The slot `i` as the server names it: [block, position] in blocksOf(slots). */
-export function slotAt(slots, i) {
-  if (!slots[i]) return null;
-  let block = -1;
-  for (let r = 0; r < ROWS; r++) {
-    let start = -1; // the first slot of the block being read, -1 in a gap
-    for (let c = 0; c < COLS; c++) {
-      const k = r * COLS + c;
-      if (!slots[k]) {
-        start = -1;
-        continue;
-      }
-      if (start < 0) {
-        start = k;
-        block += 1;
-      }
-      if (k === i) return [block, k - start];
-    }
-  }
-  return null;
-}
-
-function tileCount(list) {
-  const m = new Map();
-  for (const x of list) m.set(x, (m.get(x) || 0) + 1);
-  return m;
-}
-
-/** Lay blocks out row by row with one empty slot between blocks. */
-export function layoutFromBlocks(blocks) {
-  const slots = Array(SLOTS).fill(null);
-  const overflow = [];
-  let row = 0;
-  let col = 0;
-  for (const b of blocks) {
-    if (!b.length) continue;
-    if (col + b.length > COLS) {
-      row += 1;
-      col = 0;
-    }
-    if (row >= ROWS || b.length > COLS) {
-      overflow.push(...b);
-      continue;
-    }
-    b.forEach((x, i) => (slots[row * COLS + col + i] = x));
-    col += b.length + 1;
-  }
-  for (const x of overflow) {
-    const i = freeSlot(slots);
-    if (i >= 0) slots[i] = x;
-  }
-  return slots;
-}
-
-function isFree(slots, i) {
-  return i >= 0 && i < SLOTS && !slots[i];
-}
-
-function neighboursFree(slots, i) {
-  const c = i % COLS;
-  const leftOk = c === 0 || !slots[i - 1];
-  const rightOk = c === COLS - 1 || !slots[i + 1];
-  return leftOk && rightOk;
-}
-
-/** A free slot for a new tile: after the last tile, away from other tiles if possible. */
-function freeSlot(slots) {
-  let last = -1;
-  for (let i = 0; i < SLOTS; i++) if (slots[i]) last = i;
-  const order = [];
-  for (let i = last + 1; i < SLOTS; i++) order.push(i);
-  for (let i = 0; i <= last; i++) order.push(i);
-  for (const i of order) if (isFree(slots, i) && neighboursFree(slots, i)) return i;
-  for (const i of order) if (isFree(slots, i)) return i;
-  return -1;
-}
-
-/** Remove one copy of `tile`, leaving its slot empty (no tile moves: a gap stays, as
- * on a real ıstaka). Which copy: the slot we discarded from (`prefer`), else the one
- * whose removal gives the server's blocks (`want`, a blockKey: a finish, or a bot that
- * played for us), else the server's default, the last position of the rightmost block
- * holding it: the last such slot. */
-export function removeTile(slots, tile, prefer = null, want = null) {
-  const where = [];
-  for (let i = SLOTS - 1; i >= 0; i--) if (slots[i] === tile) where.push(i);
-  if (!where.length) return;
-  let at = where[0];
-  if (prefer !== null && slots[prefer] === tile) at = prefer;
-  else if (want !== null) {
-    const match = where.find((i) => {
-      const s = [...slots];
-      s[i] = null;
-      return blockKey(blocksOf(s)) === want;
-    });
-    if (match !== undefined) at = match;
-  }
-  slots[at] = null;
-}
-
-/** Move the tile at `from` to slot `to`, pushing neighbours aside within the row. */
-export function moveTile(slots, from, to) {
-  if (from === to) return slots;
-  const s = [...slots];
-  const tile = s[from];
-  s[from] = null;
-  if (!s[to]) {
-    s[to] = tile;
-    return s;
-  }
-  const rowStart = Math.floor(to / COLS) * COLS;
-  const rowEnd = rowStart + COLS;
-  // the nearest free slot to the right, else to the left, in the same row
-  let free = -1;
-  for (let i = to + 1; i < rowEnd; i++)
-    if (!s[i]) {
-      free = i;
-      break;
-    }
-  if (free >= 0) {
-    for (let i = free; i > to; i--) s[i] = s[i - 1];
-    s[to] = tile;
-    return s;
-  }
-  for (let i = to - 1; i >= rowStart; i--)
-    if (!s[i]) {
-      free = i;
-      break;
-    }
-  if (free >= 0) {
-    for (let i = free; i < to; i++) s[i] = s[i + 1];
-    s[to] = tile;
-    return s;
-  }
-  // the row is full: swap
-  s[from] = s[to];
-  s[to] = tile;
-  return s;
-}
 
 // ------------------------------------------------------------------ the module
 export function create(ctx) {
@@ -583,7 +413,7 @@ export function create(ctx) {
   }
 
   /** KDV's Ceza box: the live figure before your first discard, then the frozen one,
-   * and which it is (RULES.md rule 29). */
+   * and which it is (docs/rules/okey.md rule 29). */
   function cezaBox(v) {
     const known = v.ceza !== null && v.ceza !== undefined;
     const live = !!v.ceza_live;
