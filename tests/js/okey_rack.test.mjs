@@ -68,3 +68,41 @@ test("a drawn tile lands after the last tile, away from the others when it can",
   const s = rack(["R1 R2 . . . . . . . . . . . . .", ". . . . . . . . . . . . . . ."]);
   assert.equal(freeSlot(s), 3);
 });
+
+import { dealtLayout, tidyArrangement, sortTiles, fitsRack } from "../../kahvehane/web/static/js/games/okey_rack.js";
+
+test("a new deal lies side by side from the left end", () => {
+  const tiles = ["R1", "K5", "B7", "Y2", "J", "R9", "R9", "K1", "B13", "Y8", "Y9", "K12", "R4", "B2"];
+  const s = dealtLayout(tiles);
+  assert.deepEqual(s.slice(0, 14), tiles);
+  assert.equal(s[14], null);
+  assert.deepEqual(blocksOf(s), [tiles]);
+});
+
+test("seri diz keeps the engine's melds and lays the rest out by colour and number", () => {
+  const engine = [["R3", "R4", "R5"], ["K7", "Y7", "B7"], ["B9"], ["R12"], ["K1"], ["Y2"], ["R8"], ["B11"], ["Y13"], ["J"]];
+  const out = tidyArrangement(engine, "K13");
+  assert.deepEqual(out.slice(0, 2), [["R3", "R4", "R5"], ["K7", "Y7", "B7"]]);
+  assert.deepEqual(out.slice(2), [["R8"], ["R12"], ["Y2"], ["Y13"], ["B9", "B11"], ["K1"], ["J"]]);
+  assert.deepEqual(sortTiles(out.flat(), "K13"), sortTiles(engine.flat(), "K13")); // the same tiles
+  assert.ok(fitsRack(out));
+  // laid out, every meld is a block of its own and the rest holds no three in a row
+  const back = blocksOf(layoutFromBlocks(out));
+  assert.deepEqual(back, out);
+});
+
+test("çift diz keeps the pairs whole", () => {
+  const engine = [["R3", "R3"], ["K7", "K7"], ["B9", "B9"], ["Y1"], ["Y2"], ["K4"], ["R10"], ["R11"], ["B5"], ["J"], ["K12"]];
+  const out = tidyArrangement(engine, null);
+  assert.deepEqual(out.slice(0, 3), [["R3", "R3"], ["K7", "K7"], ["B9", "B9"]]);
+  assert.deepEqual(out.slice(3), [["R10", "R11"], ["Y1", "Y2"], ["B5"], ["K4"], ["K12"], ["J"]]);
+});
+
+test("a rest too wide for the rack falls back to one block per colour", () => {
+  const singles = ["R1", "R4", "R7", "R10", "R13", "Y1", "Y4", "Y7", "Y10", "Y13", "B1", "B4", "B7", "B10"].map((x) => [x]);
+  const engine = [["K1", "K2", "K3", "K4"], ...singles];
+  assert.ok(!fitsRack([["K1", "K2", "K3", "K4"], ...singles]));
+  const out = tidyArrangement(engine, null);
+  assert.ok(fitsRack(out));
+  assert.deepEqual(out, [["K1", "K2", "K3", "K4"], ["R1", "R4", "R7", "R10", "R13"], ["Y1", "Y4", "Y7", "Y10", "Y13"], ["B1", "B4", "B7", "B10"]]);
+});

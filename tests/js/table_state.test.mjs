@@ -67,7 +67,7 @@ test("match_end keeps the last view, ends the moves and shows the result", () =>
   applyEvent(st, { n: 5, kind: "match_start", data: { match: "m1", seats: seats(), players: ["ayşe", "bot:a", "bot:a", "bot:a"] } }, ME);
   applyEvent(st, { n: 6, kind: "game", data: {}, view: { x: 1 }, legal: [{ act: "draw" }] }, ME);
   const fx = applyEvent(st, { n: 7, kind: "match_end", data: { result: { winner: 0, totals: [1, 2, 3, 4], deals: [] }, chips: { net: [30, -10, -10, -10] } } }, ME);
-  assert.deepEqual(kinds(fx), ["refresh_user"]);
+  assert.deepEqual(kinds(fx), ["refresh_user", "match_won"]);
   assert.equal(st.match.over, true);
   assert.deepEqual(st.match.legal, []);
   assert.deepEqual(st.match.view, { x: 1 });

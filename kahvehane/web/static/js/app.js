@@ -4,6 +4,7 @@
 import { api, Socket } from "./net.js";
 import { t, getLang, setLang, errorText } from "./i18n.js";
 import { h, clear, toast } from "./ui.js";
+import { icon } from "./icons.js";
 import { LobbyView } from "./lobby.js";
 import { TableView } from "./table.js";
 import { loadRegistry, registry } from "./registry.js";
@@ -35,10 +36,10 @@ function renderHeader() {
       )
     : null;
   const parts = [
-    h("a", { class: "logo", href: "#/", title: t("tagline") }, "☕ ", h("span", {}, t("app_name"))),
+    h("a", { class: "logo", href: "#/", title: t("tagline") }, icon("cup", { size: 22 }), " ", h("span", {}, t("app_name"))),
     status,
     h("span", { class: "spacer" }),
-    h("a", { class: "nav-link", id: "leaderboard-link", href: leaderboardHref(), title: t("leaderboard_title"), "aria-label": t("leaderboard_title") }, "★"),
+    h("a", { class: "nav-link", id: "leaderboard-link", href: leaderboardHref(), title: t("leaderboard_title"), "aria-label": t("leaderboard_title") }, icon("trophy")),
     user,
     h(
       "button",

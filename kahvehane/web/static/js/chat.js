@@ -9,6 +9,7 @@
 
 import { t, getLang, addStrings, renderMessage, refusalText } from "./i18n.js";
 import { h, clear, toast } from "./ui.js";
+import { icon } from "./icons.js";
 
 addStrings({
   tr: {
@@ -163,7 +164,7 @@ export class ChatPanel {
     const head = h(
       "div",
       { class: "chat-head" },
-      h("button", { type: "button", class: "link chat-toggle", id: "chat-toggle", "aria-expanded": this.open ? "true" : "false", onclick: () => { this.open = !this.open; this.render(); } }, "💬 ", t("chat_toggle"), this.lines.length ? h("small", {}, ` (${this.lines.length})`) : null),
+      h("button", { type: "button", class: "link chat-toggle", id: "chat-toggle", "aria-expanded": this.open ? "true" : "false", onclick: () => { this.open = !this.open; this.render(); } }, icon("chat"), " ", t("chat_toggle"), this.lines.length ? h("small", {}, ` (${this.lines.length})`) : null),
       h("b", { class: "chat-title" }, t("chat_title")),
       manager
         ? h("label", { class: "check chat-watchers" }, h("input", { type: "checkbox", id: "chat-watchers", checked: !watcherOff, onchange: (e) => this.setWatcherChat(e.target.checked) }), h("span", {}, t("chat_watchers_on")))
@@ -181,7 +182,7 @@ export class ChatPanel {
     );
     const mutedIds = Object.keys(muted);
     const mutedBox = mutedIds.length
-      ? h("p", { class: "chat-muted", id: "chat-muted" }, t("chat_muted"), mutedIds.map((id) => h("button", { type: "button", class: "link", "data-unmute": id, title: t("chat_unmute"), onclick: () => this.toggleMute({ id, name: muted[id] }) }, `${muted[id]} ✕`)))
+      ? h("p", { class: "chat-muted", id: "chat-muted" }, t("chat_muted"), mutedIds.map((id) => h("button", { type: "button", class: "link", "data-unmute": id, title: t("chat_unmute"), onclick: () => this.toggleMute({ id, name: muted[id] }) }, muted[id], " ", icon("close", { size: 12 }))))
       : null;
     const phrases = mayTalk
       ? h("div", { class: "chat-phrases", id: "chat-phrases", role: "group", "aria-label": t("chat_phrases") }, PHRASES.map((key) => h("button", { type: "button", class: "phrase", "data-phrase": key, onclick: () => this.say({ phrase: key }) }, phraseText(key))))

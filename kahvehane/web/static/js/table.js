@@ -8,6 +8,7 @@ import { t, errorText } from "./i18n.js";
 import { toast } from "./ui.js";
 import { refreshUser } from "./shell.js";
 import { callAttention } from "./attention.js";
+import { play } from "./sound.js";
 import { gameModule } from "./registry.js";
 import { ChatPanel } from "./chat.js";
 import { hasLeft } from "./social.js";
@@ -17,6 +18,9 @@ import * as view from "./table/view.js";
 import { keydown } from "./table/keys.js";
 
 export { illegalText } from "./table/socket.js";
+
+/** The sound of each kind of game event (a tile laid on wood, a card on cloth). */
+const SOUND_OF = { discard: "tak", draw: "tak", finish: "tak", show_indicator: "tak", play: "card", trail: "card", capture: "card", build: "card" };
 
 /** The DOM events that are a person's own doing (see TableView.gesture). */
 const GESTURES = ["pointerdown", "keydown"];
@@ -46,6 +50,9 @@ export class TableView {
     this.inviteCode = params.get("invite"); // came by a friends' table's link
     this.confirmLeave = false;
     this.wasMyTurn = false;
+    this.animSeen = new Set(); // the moves animated already (table/motion.js)
+    this.animPrimed = false;
+    this.lastSound = 0;
     this.chat = new ChatPanel(this);
   }
 
@@ -68,6 +75,7 @@ export class TableView {
     this.chat.unmount();
     delete document.body.dataset.table;
     delete document.body.dataset.view;
+    delete document.body.dataset.playing;
   }
 
   onOpen() {
@@ -105,9 +113,14 @@ export class TableView {
           break;
         case "game_deal_start":
           if (this.game && this.game.onDealStart) this.game.onDealStart();
+          this.sound("shuffle");
           break;
         case "game_event":
           if (this.game && this.game.onEvent) this.game.onEvent(fx.data, fx.auto);
+          this.sound(SOUND_OF[fx.data.kind]);
+          break;
+        case "match_won":
+          this.sound("win");
           break;
         case "log":
           // only what the game's module words (an `arrange` is not a move of the log)
@@ -171,6 +184,9 @@ export class TableView {
       get over() {
         return !!(tv.match && tv.match.over);
       },
+      get deal() {
+        return tv.match ? `${tv.match.id}:${tv.match.deal}` : "";
+      },
       name: (s) => tv.seatName(s),
       act: (action, opts) => tv.act(action, opts),
       request: (msg) => tv.app.socket.request({ ...msg, table: tv.id }),
@@ -201,6 +217,16 @@ export class TableView {
   logLines() {
     if (!this.game || !this.game.describe) return [];
     return this.log.map((d) => this.game.describe(d)).filter(Boolean);
+  }
+
+  /** One of sound.js's sounds for a move just made (not while catching up: a replay of
+   * missed events stays quiet, and two sounds within 60 ms make one). */
+  sound(name) {
+    if (!name || this.catchingUp) return;
+    const now = performance.now();
+    if (now - this.lastSound < 60) return;
+    this.lastSound = now;
+    play(name);
   }
 
   closeResult() {

@@ -4,7 +4,7 @@ import { t, addStrings } from "../i18n.js";
 import { h, cardEl, backEl, cardText, cycleFocus } from "../ui.js";
 import { trickArea, POS } from "./tricks.js";
 
-addStrings({ tr: { log_bid: "{name} {n} el dedi" }, en: { log_bid: "{name} bid {n}" } });
+addStrings({ tr: { log_bid: "{name} {n} el dedi", dealer_title: "Dağıtan" }, en: { log_bid: "{name} bid {n}", dealer_title: "Dealer" } });
 
 export function create(ctx) {
   return {
@@ -23,7 +23,7 @@ export function create(ctx) {
           { class: "seat-info" },
           h("span", { class: "bid", title: t("bid") }, `${t("bid")}: ${bid === null ? "–" : bid}`),
           h("span", { class: "won", title: t("tricks_won") }, `${t("tricks_won")}: ${v.tricks_won[s]}`),
-          v.dealer === s ? h("span", { class: "dealer-chip", title: "dealer" }, "D") : null,
+          v.dealer === s ? h("span", { class: "dealer-chip", title: t("dealer_title") }, "D") : null,
           v.kasa_claimant === s ? h("span", { class: "kasa-chip" }, t("kasa")) : null,
         );
         const seatBox = h("div", { class: `seat-pos ${pos}` }, ctx.seatTag(s, extra));

@@ -8,31 +8,31 @@
 
 import { t, addStrings, getLang } from "../i18n.js";
 import { h, tileEl, tileBack } from "../ui.js";
-import { COLS, ROWS, SLOTS, blocksOf, blockKey, layoutKey, slotAt, tileCount, layoutFromBlocks, isFree, freeSlot, removeTile, moveTile } from "./okey_rack.js";
+import { COLS, ROWS, SLOTS, blocksOf, blockKey, layoutKey, slotAt, tileCount, layoutFromBlocks, isFree, freeSlot, removeTile, moveTile, dealtLayout, tidyArrangement } from "./okey_rack.js";
 
 export { COLS, ROWS, blocksOf, slotAt, layoutFromBlocks, removeTile, moveTile };
 
 // The move log's words (issue 21): past tense, tiles by colour and number.
 addStrings({
   tr: {
-    tile_R: "kırmızı", tile_Y: "sarı", tile_B: "mavi", tile_K: "siyah",
-    tile_J: "sahte okey", tile_okey: "okey",
     log_took_left: "{name} soldan {tile} aldı",
     log_drew: "{name} ortadan çekti",
     log_drew_tile: "{name} ortadan {tile} çekti",
     log_discarded: "{name} {tile} attı",
     log_finished: "{name} {tile} ile bitti",
     log_indicator: "{name} gösterge yaptı: {tile}",
+    starter_title: "Eli ilk oynayan",
+    okey_discard_hint_touch: "Atmak için taşı seçip At'a basın ya da yere sürükleyin; bitirmek için göstergeye bırakın",
   },
   en: {
-    tile_R: "red", tile_Y: "yellow", tile_B: "blue", tile_K: "black",
-    tile_J: "the false okey", tile_okey: "the okey",
     log_took_left: "{name} took {tile} from the left",
     log_drew: "{name} drew from the pile",
     log_drew_tile: "{name} drew {tile} from the pile",
     log_discarded: "{name} discarded {tile}",
     log_finished: "{name} finished with {tile}",
     log_indicator: "{name} showed the indicator: {tile}",
+    starter_title: "Plays first this deal",
+    okey_discard_hint_touch: "To discard, choose a tile and tap Discard, or drag it down; drop it on the indicator to finish",
   },
 });
 
@@ -57,6 +57,11 @@ export const KEYS_HELP = "keys_okey";
 const CORNER = ["br", "tr", "tl", "bl"];
 const POS = ["bottom", "right", "top", "left"];
 
+/** A phone or a tablet (a finger, no mouse): the hints speak of tapping, not keys. */
+function touchScreen() {
+  return !!(globalThis.matchMedia && matchMedia("(pointer: coarse)").matches);
+}
+
 // ------------------------------------------------------------------ the module
 export function create(ctx) {
   const st = {
@@ -69,6 +74,8 @@ export function create(ctx) {
     discardSlot: null, // the slot our last discard took its tile from
     focusSlot: null,
     drag: null,
+    dealing: false, // the next drawing deals the rack (an animation)
+    fresh: new Set(), // slots a drawn tile arrived in since the last drawing
   };
   let api = null;
 
@@ -86,7 +93,9 @@ export function create(ctx) {
     }
     const serverTiles = server.flat();
     if (!st.slots) {
-      st.slots = layoutFromBlocks(server);
+      // a new deal (every tile a block of its own) lies side by side, as players lay it
+      const dealt = server.length > 1 && server.every((b) => b.length === 1);
+      st.slots = dealt ? dealtLayout(serverTiles) : layoutFromBlocks(server);
       if (blockKey(blocksOf(st.slots)) !== blockKey(server)) sendArrange();
       return;
     }
@@ -108,6 +117,7 @@ export function create(ctx) {
         st.drawSlot = null;
         if (at < 0) at = st.slots.indexOf(null);
         st.slots[at] = x;
+        st.fresh.add(at);
         changed = true;
       }
     }
@@ -199,11 +209,13 @@ export function create(ctx) {
       const r = await ctx.request({ type: "suggest" });
       const a = r.arrangements[which];
       if (!a) return;
-      st.slots = layoutFromBlocks(a.rack);
+      // every tile laid out: the melds (or pairs), then the rest by colour and number
+      st.slots = layoutFromBlocks(tidyArrangement(a.rack, ctx.view ? ctx.view.okey : null));
+      const blocks = blocksOf(st.slots);
       st.selected = null;
       st.inflight += 1;
-      st.sentLayout = layoutKey(a.rack);
-      const ok = await ctx.act({ act: "arrange", rack: a.rack }, { quiet: true });
+      st.sentLayout = layoutKey(blocks);
+      const ok = await ctx.act({ act: "arrange", rack: blocks }, { quiet: true });
       if (!ok) {
         st.inflight = Math.max(0, st.inflight - 1);
         st.slots = null;
@@ -303,7 +315,7 @@ export function create(ctx) {
   // ---------------------------------------------------------------- drawing the table
   function seatBox(v, s) {
     const r = ctx.rel(s);
-    const extra = h("div", { class: "seat-info" }, h("span", { class: "count" }, t("pile_left", { n: v.rack_sizes[s] })), v.starter === s ? h("span", { class: "dealer-chip", title: "starter" }, "1") : null, v.gosterge === s ? h("span", { class: "pill" }, t("indicator")) : null, ctx.info.options.pairs && ctx.you !== null && s === (ctx.you + 2) % 4 ? h("span", { class: "pill" }, t("partner")) : null);
+    const extra = h("div", { class: "seat-info" }, h("span", { class: "count" }, t("pile_left", { n: v.rack_sizes[s] })), v.starter === s ? h("span", { class: "dealer-chip", title: t("starter_title") }, "1") : null, v.gosterge === s ? h("span", { class: "pill" }, t("indicator")) : null, ctx.info.options.pairs && ctx.you !== null && s === (ctx.you + 2) % 4 ? h("span", { class: "pill" }, t("partner")) : null);
     return h("div", { class: `seat-pos ${POS[r]}` }, ctx.seatTag(s, extra));
   }
 
@@ -334,6 +346,10 @@ export function create(ctx) {
         });
         kids.push(el);
       } else kids.push(tileEl(top, { okey: v.okey, extraClass: "stack-top" }));
+      // the tile just discarded slides in from its player's side
+      const topEl = kids[kids.length - 1];
+      topEl.dataset.anim = `from-${POS[r]}`;
+      topEl.dataset.animKey = `disc:${ctx.deal}:${s}:${stack.length}:${v.pile_left}`;
     }
     kids.push(h("span", { class: "stack-count" }, stack.length ? String(stack.length) : ""));
     if (mine) {
@@ -401,6 +417,13 @@ export function create(ctx) {
         if (x) {
           const tileBtn = tileEl(x, { okey: v.okey, button: true, legal: discardLegal, selected: st.selected === i, extraClass: finishTiles.has(x) ? "can-finish" : null });
           tileBtn.dataset.tileSlot = i;
+          if (st.dealing) {
+            tileBtn.dataset.anim = "deal";
+            tileBtn.dataset.animKey = `deal:${ctx.deal}:${i}`;
+          } else if (st.fresh.has(i)) {
+            tileBtn.dataset.anim = "drop";
+            tileBtn.dataset.animKey = `drew:${ctx.deal}:${v.pile_left}:${v.discards.flat().length}`;
+          }
           tileBtn.addEventListener("pointerdown", (e) => startPointer(e, { kind: "tile", slot: i }));
           tileBtn.addEventListener("focus", () => (st.focusSlot = i));
           slot.append(tileBtn);
@@ -409,6 +432,8 @@ export function create(ctx) {
       }
       rows.push(row);
     }
+    st.dealing = false;
+    st.fresh.clear();
     return h("div", { class: "rack", id: "rack", "data-drop": "rack" }, rows);
   }
 
@@ -457,6 +482,7 @@ export function create(ctx) {
       st.selected = null;
       st.drawSlot = null;
       st.discardSlot = null;
+      st.dealing = true;
     },
     onEvent(d) {
       if (d.kind === "arrange" && d.seat === ctx.you) st.inflight = Math.max(0, st.inflight - 1);
@@ -474,7 +500,7 @@ export function create(ctx) {
       el.append(felt);
       const mine = h("div", { class: "my-area okey-mine" });
       if (st.slots) {
-        const phase = ctx.legal.some((a) => a.act === "draw") ? t("okey_draw_hint") : ctx.legal.some((a) => a.act === "discard") ? t("okey_discard_hint") : "";
+        const phase = ctx.legal.some((a) => a.act === "draw") ? t("okey_draw_hint") : ctx.legal.some((a) => a.act === "discard") ? t(touchScreen() ? "okey_discard_hint_touch" : "okey_discard_hint") : "";
         const info = [h("span", { class: "hint", id: "okey-hint" }, phase)];
         if (v.game === "kdv_okey") info.unshift(cezaBox(v));
         mine.append(h("div", { class: "rack-info" }, info), rackEl(v), buttons(v));

@@ -176,3 +176,71 @@ export function moveTile(slots, from, to) {
   return s;
 }
 
+
+/** Whether blocks laid out by layoutFromBlocks fit the rack without breaking a block. */
+export function fitsRack(blocks) {
+  let row = 0;
+  let col = 0;
+  for (const b of blocks) {
+    if (!b.length) continue;
+    if (b.length > COLS) return false;
+    if (col + b.length > COLS) {
+      row += 1;
+      col = 0;
+    }
+    if (row >= ROWS) return false;
+    col += b.length + 1;
+  }
+  return true;
+}
+
+/** A new deal as players lay it: the tiles side by side from the rack's left end, the
+ * first row first, in the order dealt. */
+export function dealtLayout(tiles) {
+  const slots = Array(SLOTS).fill(null);
+  tiles.forEach((x, i) => {
+    if (i < SLOTS) slots[i] = x;
+  });
+  return slots;
+}
+
+const COLOUR_ORDER = ["R", "Y", "B", "K"];
+
+/** Tiles sorted by colour, then number (false okeys and the okey last). */
+export function sortTiles(tiles, okey = null) {
+  const rank = (x) => (x === "J" || x === okey ? 1000 : COLOUR_ORDER.indexOf(x[0]) * 100 + parseInt(x.slice(1), 10));
+  return [...tiles].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * "Seri diz" / "Çift diz" with every tile laid out: the engine's suggestion (`blocks`:
+ * its melds or pairs, and the other tiles one by one) becomes its melds, each a block,
+ * then the rest sorted by colour and number, one block per colour where numbers lie
+ * close (within 2: a likely run stays together), the okey and false okeys apart. No rest
+ * block is a meld — a run of the rest would have lowered the engine's minimum — so the
+ * unmatched sum (KDV's Ceza) stays the engine's. When that does not fit the two rows, one
+ * block per colour; failing that, the engine's own blocks.
+ */
+export function tidyArrangement(blocks, okey = null) {
+  const melds = blocks.filter((b) => b.length >= 2);
+  const rest = sortTiles(blocks.filter((b) => b.length < 2).flat(), okey);
+  const wild = rest.filter((x) => x === "J" || x === okey);
+  const plain = rest.filter((x) => x !== "J" && x !== okey);
+  const close = [];
+  const byColour = [];
+  for (const x of plain) {
+    const last = close.length ? close[close.length - 1] : null;
+    const prev = last ? last[last.length - 1] : null;
+    const near = prev && prev[0] === x[0] && parseInt(x.slice(1), 10) - parseInt(prev.slice(1), 10) <= 2;
+    if (near) last.push(x);
+    else close.push([x]);
+    const col = byColour.length ? byColour[byColour.length - 1] : null;
+    if (col && col[0][0] === x[0]) col.push(x);
+    else byColour.push([x]);
+  }
+  for (const candidate of [close, byColour]) {
+    const out = [...melds, ...candidate, ...wild.map((x) => [x])];
+    if (fitsRack(out)) return out;
+  }
+  return blocks;
+}

@@ -177,6 +177,7 @@ export function applyEvent(st, ev, me) {
       st.showResult = true;
       if (info) info.status = "waiting";
       if (d.chips) effects.push({ kind: "refresh_user" });
+      if (st.you !== null && winnersOf(d.result || {}).includes(st.you)) effects.push({ kind: "match_won" });
       break;
     case "kasa":
       if (info) info.kasa = d.kasa;

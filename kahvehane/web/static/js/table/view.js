@@ -5,11 +5,13 @@
 
 import { t, refusalText } from "../i18n.js";
 import { h, clear, fmtSigned } from "../ui.js";
+import { icon } from "../icons.js";
 import { navigate } from "../shell.js";
 import { callAttention, soundOn, setSound } from "../attention.js";
 import { botBadge, gameName, gameSpec, optionsSummary } from "../registry.js";
 import { hasLeft, inviteBox, leaveOverlay, leaveMatchButton, rematchBox, unseatButton } from "../social.js";
 import { currentScore, winnersOf } from "./state.js";
+import { animateFresh } from "./motion.js";
 
 export function render(tv) {
   if (!tv.root) return;
@@ -34,6 +36,8 @@ export function render(tv) {
   }
   const info = tv.info;
   const status = info.status;
+  // during play the table takes the whole screen on a phone (css: body[data-playing])
+  document.body.dataset.playing = tv.match && !tv.match.over && status === "playing" ? "1" : "0";
   const el = h("div", {
     id: "table",
     class: `table-view game-${info.game} status-${status}` + (tv.you === null ? " spectator" : ""),
@@ -64,6 +68,9 @@ export function render(tv) {
   if (tv.showHelp) el.append(helpOverlay(tv));
   if (tv.confirmLeave && tv.you !== null && status === "playing") el.append(leaveOverlay(tv));
   root.append(el);
+  // a move seen for the first time slides in; the first drawing of a match only learns
+  animateFresh(root, tv.animSeen, !tv.animPrimed);
+  if (tv.match && tv.match.view) tv.animPrimed = true;
   if (focusKey) {
     const again = root.querySelector(focusKey);
     if (again) again.focus({ preventScroll: true });
@@ -84,11 +91,11 @@ function topBar(tv) {
   if (tv.result && !tv.showResult) buttons.push(h("button", { type: "button", id: "show-result", onclick: () => { tv.showResult = true; render(tv); } }, t("show_result")));
   const away = tv.match && tv.you !== null && tv.match.away[tv.you] && info.status === "playing";
   const sound = soundOn();
-  buttons.push(h("button", { type: "button", class: "link sound", id: "sound-switch", "aria-pressed": sound ? "true" : "false", title: t(sound ? "sound_on" : "sound_off"), onclick: () => { setSound(!sound); render(tv); } }, sound ? "🔔" : "🔕"));
+  buttons.push(h("button", { type: "button", class: "link sound", id: "sound-switch", "aria-pressed": sound ? "true" : "false", title: t(sound ? "sound_on" : "sound_off"), "aria-label": t(sound ? "sound_on" : "sound_off"), onclick: () => { setSound(!sound); render(tv); } }, icon(sound ? "bell" : "bell-off", { size: 20 })));
   return h(
     "div",
     { class: "top-bar" },
-    h("button", { type: "button", class: "link back", id: "back-to-lobby", onclick: () => navigate("#/"), title: t("back_to_lobby") }, "‹ ", t("lobby")),
+    h("button", { type: "button", class: "link back", id: "back-to-lobby", onclick: () => navigate("#/"), title: t("back_to_lobby") }, icon("back", { size: 16 }), h("span", { class: "back-word" }, t("lobby"))),
     h("div", { class: "title" }, h("b", {}, gameName(info.game)), h("span", { class: "opts" }, optionsSummary(info.game, info.options)), info.kasa !== null && info.kasa !== undefined ? h("span", { class: "kasa", id: "kasa" }, `${t("kasa")}: ${info.kasa}`) : null),
     turnLine(tv),
     tv.result && info.status === "waiting" ? h("span", { class: "status-line", id: "match-status" }, t("final_result")) : null,
@@ -124,7 +131,13 @@ export function seatTag(tv, s, extra) {
   return h(
     "div",
     { class: "seat-tag" + (toAct ? " to-act" : "") + (s === tv.you ? " me" : ""), "data-seat": s },
-    h("span", { class: "name" }, isBot ? botBadge(tv.info.game, seat.level) : null, tv.seatName(s), s === tv.you ? h("small", {}, ` (${t("you")})`) : null, away ? h("small", { class: "away" }, ` ${t("away")}`) : null),
+    avatar(tv.seatName(s), isBot, toAct ? s : null),
+    h(
+      "span",
+      { class: "who" },
+      h("span", { class: "name" }, tv.seatName(s), s === tv.you ? h("small", { class: "you-mark" }, ` (${t("you")})`) : null, away ? h("small", { class: "away" }, ` ${t("away")}`) : null),
+      isBot ? h("span", { class: "level" }, botBadge(tv.info.game, seat.level)) : null,
+    ),
     extra || null,
     clockEl(tv, s),
   );
@@ -147,7 +160,7 @@ function waitingRoom(tv) {
     { class: "waiting-room" },
     h("h2", {}, gameName(info.game)),
     h("p", { class: "opts" }, optionsSummary(info.game, info.options)),
-    info.private ? h("p", { class: "badge private", id: "private-badge" }, "🔒 ", t("private_badge")) : null,
+    info.private ? h("p", { class: "badge private", id: "private-badge" }, icon("lock", { size: 14 }), " ", t("private_badge")) : null,
     inviteBox(tv.invite),
     h("ul", { class: "seats", id: "seat-list" }, seats),
     rematchBox(tv),
@@ -186,7 +199,7 @@ function sidePanel(tv) {
     ),
     yaz,
     logList(tv),
-    h("p", { class: "keys-hint" }, h("button", { type: "button", class: "link", onclick: () => { tv.showHelp = true; render(tv); } }, "⌨ ", t("keys_help"))),
+    h("p", { class: "keys-hint" }, h("button", { type: "button", class: "link", onclick: () => { tv.showHelp = true; render(tv); } }, icon("keyboard"), " ", t("keys_help"))),
   );
 }
 
@@ -305,6 +318,12 @@ export function tick(tv) {
     if (el && tv.info.countdown_ends_at) el.textContent = String(Math.max(0, Math.ceil((tv.info.countdown_ends_at - now) / 1000)));
   }
   const c = tv.match && tv.match.clock;
+  for (const el of document.querySelectorAll("[data-ring-seat]")) {
+    // the avatar's ring: the share of the move's time left
+    const share = c && c.deadline ? Math.max(0, Math.min(1, (c.deadline - now) / 1000 / (c.seconds || 30))) : 1;
+    el.style.setProperty("--left", String(share));
+    el.classList.toggle("low", !!(c && c.deadline) && share * (c.seconds || 30) < 6);
+  }
   for (const el of document.querySelectorAll("[data-clock-seat]")) {
     const txt = el.querySelector(".txt");
     const fill = el.querySelector(".fill");
@@ -336,4 +355,18 @@ function focusId(el) {
 function logList(tv) {
   const lines = tv.logLines();
   return lines.length ? h("ol", { class: "log", id: "event-log" }, lines.slice(-6).map((x) => h("li", {}, x))) : null;
+}
+
+/** A seat's avatar: initials on a colour of its own (the same name, the same colour), and
+ * for the seat to act a ring that empties as its time runs out (tick sets --left). */
+function avatar(name, isBot, ringSeat) {
+  const words = String(name).trim().split(/\s+/);
+  const initials = isBot && words.length > 1 ? words[0][0] + words[words.length - 1] : words.map((w) => w[0]).join("").slice(0, 2);
+  let hash = 0;
+  for (const ch of String(name)) hash = (hash * 31 + ch.codePointAt(0)) >>> 0;
+  return h(
+    "span",
+    { class: "avatar" + (isBot ? " bot" : "") + (ringSeat !== null ? " ring" : ""), "aria-hidden": "true", "data-ring-seat": ringSeat === null ? null : ringSeat, style: `--hue: ${hash % 360}` },
+    h("span", { class: "initials" }, initials.toLocaleUpperCase("tr")),
+  );
 }
