@@ -22,10 +22,20 @@ export function trickArea(ctx, v, n) {
     last = true;
     winner = tr.winner;
   }
+  const done = v.tricks ? v.tricks.length : 0;
   for (const { seat, card } of cards) {
-    area.append(h("div", { class: `played ${POS[ctx.rel(seat)]}` + (last && seat === winner ? " winner" : "") }, cardEl(card, { static: true })));
+    // a card just played slides in from its player's side (table/motion.js)
+    const el = cardEl(card, { static: true });
+    if (!last) {
+      el.dataset.anim = `from-${POS[ctx.rel(seat)]}`;
+      el.dataset.animKey = `play:${ctx.deal}:${done}:${seat}`;
+    }
+    area.append(h("div", { class: `played ${POS[ctx.rel(seat)]}` + (last && seat === winner ? " winner" : "") }, el));
   }
   if (last) {
+    // the trick is collected: it shrinks towards its taker
+    area.dataset.anim = "collect";
+    area.dataset.animKey = `collect:${ctx.deal}:${done}`;
     area.classList.add("last");
     area.append(h("div", { class: "trick-note" }, t("trick_taken_by", { name: ctx.name(winner) })));
   }

@@ -90,6 +90,7 @@ function topBar(tv) {
   if (leaveMatch) buttons.push(leaveMatch);
   if (tv.result && !tv.showResult) buttons.push(h("button", { type: "button", id: "show-result", onclick: () => { tv.showResult = true; render(tv); } }, t("show_result")));
   const away = tv.match && tv.you !== null && tv.match.away[tv.you] && info.status === "playing";
+  if (tv.match) buttons.push(h("button", { type: "button", class: "link yazboz-button", id: "yazboz-button", "aria-expanded": tv.showYazboz ? "true" : "false", onclick: () => { tv.showYazboz = !tv.showYazboz; render(tv); } }, t("yazboz")));
   const sound = soundOn();
   buttons.push(h("button", { type: "button", class: "link sound", id: "sound-switch", "aria-pressed": sound ? "true" : "false", title: t(sound ? "sound_on" : "sound_off"), "aria-label": t(sound ? "sound_on" : "sound_off"), onclick: () => { setSound(!sound); render(tv); } }, icon(sound ? "bell" : "bell-off", { size: 20 })));
   return h(
