@@ -191,5 +191,5 @@ def test_every_screen_speaks_plainly_and_passes_axe(server: WebServer, new_page:
             log = page.evaluate("window.kahvehane.app.view.logLines()")
             assert all(not _codes_in([x]) for x in log), log
         page.evaluate("localStorage.removeItem('kahvehane.lang')")
-    assert problems == []
+    assert problems == [], "\n".join(problems)
     assert state(page)["status"] == "playing"

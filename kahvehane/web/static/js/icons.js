@@ -24,6 +24,7 @@ const SHAPES = {
   check: [["path", { d: "M4.5 12.5l5 5 10-11" }]],
   shield: [["path", { d: "M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6z" }], ["path", { d: "M8.5 12l2.5 2.5 4.5-5" }]],
   people: [["circle", { cx: 9, cy: 8.5, r: 3.2 }], ["path", { d: "M3 19.5a6 6 0 0 1 12 0" }], ["circle", { cx: 17, cy: 9.5, r: 2.6 }], ["path", { d: "M15.5 14.2a5 5 0 0 1 6 5.3" }]],
+  bot: [["rect", { x: 5, y: 8, width: 14, height: 11, rx: 3 }], ["path", { d: "M12 8V4.5" }], ["circle", { cx: 12, cy: 3.5, r: 1 }], ["circle", { cx: 9.5, cy: 13, r: 1.2 }], ["circle", { cx: 14.5, cy: 13, r: 1.2 }], ["path", { d: "M9.5 16.5h5M3 12.5v3M21 12.5v3" }]],
   trophy: [["path", { d: "M7 4h10v5a5 5 0 0 1-10 0z" }], ["path", { d: "M7 6H4v1.5A3.5 3.5 0 0 0 7.5 11M17 6h3v1.5a3.5 3.5 0 0 1-3.5 3.5" }], ["path", { d: "M12 14v3.5M8 20.5h8l-1-3H9z" }]],
 };
 

@@ -361,13 +361,13 @@ function logList(tv) {
 /** A seat's avatar: initials on a colour of its own (the same name, the same colour), and
  * for the seat to act a ring that empties as its time runs out (tick sets --left). */
 function avatar(name, isBot, ringSeat) {
-  const words = String(name).trim().split(/\s+/);
-  const initials = isBot && words.length > 1 ? words[0][0] + words[words.length - 1] : words.map((w) => w[0]).join("").slice(0, 2);
+  // letters only: a bot shows a drawn face, a person the first letters of their name
+  const letters = String(name).trim().split(/\s+/).map((w) => (w.match(/\p{L}/u) || [""])[0]).join("").slice(0, 2);
   let hash = 0;
   for (const ch of String(name)) hash = (hash * 31 + ch.codePointAt(0)) >>> 0;
   return h(
     "span",
     { class: "avatar" + (isBot ? " bot" : "") + (ringSeat !== null ? " ring" : ""), "aria-hidden": "true", "data-ring-seat": ringSeat === null ? null : ringSeat, style: `--hue: ${hash % 360}` },
-    h("span", { class: "initials" }, initials.toLocaleUpperCase("tr")),
+    isBot ? icon("bot", { size: 18 }) : h("span", { class: "initials" }, (letters || "?").toLocaleUpperCase("tr")),
   );
 }
