@@ -106,3 +106,29 @@ test("a rest too wide for the rack falls back to one block per colour", () => {
   assert.ok(fitsRack(out));
   assert.deepEqual(out, [["K1", "K2", "K3", "K4"], ["R1", "R4", "R7", "R10", "R13"], ["Y1", "Y4", "Y7", "Y10", "Y13"], ["B1", "B4", "B7", "B10"]]);
 });
+
+import { finishGroups } from "../../kahvehane/web/static/js/games/okey_rack.js";
+
+test("a finished hand is laid out as its melds, okeys where they stand in", () => {
+  // a jumble as the finisher left it; the okey is K5 (wild), the false okey stands for K5
+  const hand = ["R12", "Y3", "R1", "B3", "K3", "K4", "K5", "J", "R13", "B7", "B8", "B9", "B10", "B11"];
+  const groups = finishGroups(hand, "K5");
+  assert.ok(groups);
+  assert.deepEqual(sortTiles(groups.flat(), "K5"), sortTiles(hand, "K5"));
+  const has = (g) => groups.some((x) => [...x].sort().join() === [...g].sort().join());
+  assert.ok(has(["R12", "R13", "R1"])); // 1 after 13
+  assert.ok(groups.every((g) => g.length >= 3));
+  assert.ok(has(["B7", "B8", "B9", "B10", "B11"]));
+});
+
+test("seven pairs are laid out as pairs, an okey beside a lone tile", () => {
+  const hand = ["R1", "R1", "Y5", "Y5", "B9", "B9", "K13", "K13", "R7", "R7", "Y11", "Y11", "B2", "K5"];
+  const groups = finishGroups(hand, "K5");
+  assert.equal(groups.length, 7);
+  assert.ok(groups.every((g) => g.length === 2));
+  assert.ok(groups.some((g) => g.includes("B2") && g.includes("K5")));
+});
+
+test("tiles that form neither melds nor pairs give null", () => {
+  assert.equal(finishGroups(["R1", "Y5", "B9", "K13", "R7", "Y11", "B2", "K4", "R3", "R10", "Y1", "Y2", "B5", "B6"], "K12"), null);
+});

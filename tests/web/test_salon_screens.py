@@ -17,10 +17,24 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from collections.abc import Iterator
+
 import pytest
 
 from tests.web.conftest import WebServer
-from tests.web.helpers import okey_move, sign_up, state, wait_after_move, wait_turn
+from tests.web.helpers import (
+    create_table,
+    drag,
+    okey_move,
+    sign_in_guest,
+    sign_up,
+    start_match,
+    state,
+    wait_after_move,
+    wait_rack_synced,
+    wait_turn,
+)
+from tests.web.test_okey import FINISH_SEAT, FINISH_SEED
 
 Page = Any
 SIZES = [(360, 800), (390, 844), (430, 932), (844, 390), (1280, 800)]
@@ -193,3 +207,69 @@ def test_every_screen_speaks_plainly_and_passes_axe(server: WebServer, new_page:
         page.evaluate("localStorage.removeItem('kahvehane.lang')")
     assert problems == [], "\n".join(problems)
     assert state(page)["status"] == "playing"
+
+
+@pytest.fixture(scope="module")
+def finish_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    srv = WebServer(tmp_path_factory.mktemp("web-finish"), seeds=[FINISH_SEED])
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def _is_meld(block: list[str], okey: str) -> bool:
+    """A run or a group of docs/rules/okey.md rules 11-12 (okeys wild, the false okey
+    standing for the okey's tile), as the page laid it out."""
+    real = [okey if x == "J" else x for x in block if x != okey]
+    wilds = len(block) - len(real)
+    if len(block) < 3:
+        return False
+    colours = {x[0] for x in real}
+    numbers = [int(x[1:]) for x in real]
+    if len(set(numbers)) <= 1 and len(colours) == len(real) and len(block) <= 4:
+        return True  # a group
+    if len(colours) != 1 or len(set(numbers)) != len(numbers):
+        return False
+    for low in range(1, 13):  # the run's numbers low..low+len-1, 14 read as 1
+        want = [(low + i - 1) % 13 + 1 if low + i == 14 else low + i for i in range(len(block))]
+        if low + len(block) - 1 > 14:
+            break
+        if all(n in want for n in numbers) and len(want) - len(numbers) == wilds:
+            return True
+    return False
+
+
+def test_the_winning_hand_is_laid_out_as_melds_and_kept(finish_server: WebServer,
+                                                       new_page: Any, artifacts: Path) -> None:
+    page = new_page(finish_server)
+    sign_in_guest(page, _player())
+    create_table(page, "duz_okey", {"deals": 3}, sit=False)
+    page.click(f"#seat-list li[data-seat='{FINISH_SEAT}'] button.sit")
+    page.wait_for_selector("#seat-list .who.me")
+    start_match(page)
+    page.wait_for_selector("#table[data-my-turn='1']")
+    st = state(page)
+    tile = next(a["tile"] for a in st["legal"] if a["act"] == "finish")
+    wait_rack_synced(page)  # the dealt tiles lie side by side, the server told
+    drag(page, page.locator(f"#rack [data-tile='{tile}']").last, page.locator("#indicator"))
+    page.wait_for_selector("#finisher-rack[data-laid='melds']")
+    v = state(page)["view"]
+    blocks = page.eval_on_selector_all(
+        "#finisher-rack .block", "bs => bs.map(b => [...b.querySelectorAll('[data-tile]')]"
+        ".map(t => t.dataset.tile))")
+    assert sorted(x for b in blocks for x in b) == sorted(x for b in v["finisher_rack"] for x in b)
+    assert all(_is_meld(b, v["okey"]) for b in blocks), blocks
+    assert page.locator("#deal-over .finish-tile").get_attribute("data-tile") == tile
+    assert "mavi" in str(page.locator("#deal-over .finish-tile").get_attribute("aria-label")) \
+        or tile[0] != "B"
+    page.wait_for_selector("#deal-points span")  # the points each seat got
+    _shot(page, artifacts, "okey-finish-melds")
+    # the next deal starts; the end of this one stays until "Devam"
+    page.wait_for_function("() => window.kahvehane.app.view.match.deal === 1 && "
+                           "!window.kahvehane.app.view.match.view.over")
+    page.wait_for_selector("#deal-over.kept #deal-continue")
+    _shot(page, artifacts, "okey-finish-kept")
+    page.click("#deal-continue")
+    page.wait_for_selector("#deal-over", state="detached")

@@ -184,6 +184,9 @@ export class TableView {
       get over() {
         return !!(tv.match && tv.match.over);
       },
+      get dealResult() {
+        return tv.dealEnd ? tv.dealEnd.result : null;
+      },
       get deal() {
         return tv.match ? `${tv.match.id}:${tv.match.deal}` : "";
       },

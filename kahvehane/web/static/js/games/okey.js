@@ -8,7 +8,7 @@
 
 import { t, addStrings, getLang } from "../i18n.js";
 import { h, tileEl, tileBack } from "../ui.js";
-import { COLS, ROWS, SLOTS, blocksOf, blockKey, layoutKey, slotAt, tileCount, layoutFromBlocks, isFree, freeSlot, removeTile, moveTile, dealtLayout, tidyArrangement } from "./okey_rack.js";
+import { COLS, ROWS, SLOTS, blocksOf, blockKey, layoutKey, slotAt, tileCount, layoutFromBlocks, isFree, freeSlot, removeTile, moveTile, dealtLayout, tidyArrangement, finishGroups } from "./okey_rack.js";
 
 export { COLS, ROWS, blocksOf, slotAt, layoutFromBlocks, removeTile, moveTile };
 
@@ -22,6 +22,7 @@ addStrings({
     log_finished: "{name} {tile} ile bitti",
     log_indicator: "{name} gösterge yaptı: {tile}",
     starter_title: "Eli ilk oynayan",
+    continue: "Devam",
     okey_discard_hint_touch: "Atmak için taşı seçip At'a basın ya da yere sürükleyin; bitirmek için göstergeye bırakın",
   },
   en: {
@@ -32,6 +33,7 @@ addStrings({
     log_finished: "{name} finished with {tile}",
     log_indicator: "{name} showed the indicator: {tile}",
     starter_title: "Plays first this deal",
+    continue: "Continue",
     okey_discard_hint_touch: "To discard, choose a tile and tap Discard, or drag it down; drop it on the indicator to finish",
   },
 });
@@ -55,6 +57,8 @@ export function tileWords(code, okey, acc = false) {
 export const KEYS_HELP = "keys_okey";
 
 const CORNER = ["br", "tr", "tl", "bl"];
+/** How long the end of a deal stays on screen into the next deal (unless "Devam"). */
+const KEEP_MS = 8000;
 const POS = ["bottom", "right", "top", "left"];
 
 /** A phone or a tablet (a finger, no mouse): the hints speak of tapping, not keys. */
@@ -76,6 +80,8 @@ export function create(ctx) {
     drag: null,
     dealing: false, // the next drawing deals the rack (an animation)
     fresh: new Set(), // slots a drawn tile arrived in since the last drawing
+    lastOver: null, // the last deal's end: {deal, v, scores, shownAt, dismissed}
+    keepTimer: null,
   };
   let api = null;
 
@@ -396,12 +402,31 @@ export function create(ctx) {
     return h("div", { class: "okey-center" }, kids);
   }
 
-  function dealOver(v) {
-    if (!v.over) return null;
-    if (v.end === "void") return h("div", { class: "deal-over", id: "deal-over" }, t("deal_over"), " · ", t("void_deal"));
-    const kids = [h("div", {}, h("b", {}, t("finished_with", { name: ctx.name(v.finisher) })), v.multiplier ? " " + t("multiplier", { m: v.multiplier }) : "", v.finish_tile ? [" · ", tileEl(v.finish_tile, { okey: v.okey, small: true })] : null)];
-    if (v.finisher_rack) kids.push(h("div", { class: "finisher-rack" }, v.finisher_rack.map((b) => h("span", { class: "block" }, b.map((x) => tileEl(x, { okey: v.okey, small: true }))))));
-    return h("div", { class: "deal-over", id: "deal-over" }, kids);
+  /** The end of a deal: who finished, their hand laid out as its melds or pairs (the
+   * finish tile and the okeys marked), the points each seat got; kept on screen after
+   * the next deal starts until "Devam" or about 8 s (`kept`). */
+  function dealOver(v, scores, kept = false) {
+    const attrs = { class: "deal-over" + (kept ? " kept" : ""), id: "deal-over", role: kept ? "status" : null };
+    const more = kept ? h("button", { type: "button", class: "primary continue", id: "deal-continue", onclick: () => { st.lastOver.dismissed = true; ctx.rerender(); } }, t("continue")) : null;
+    const points = scores ? h("div", { class: "points", id: "deal-points" }, scores.map((p, s) => h("span", { "data-seat": s }, `${ctx.name(s)}: ${p > 0 ? "+" + p : p}`))) : null;
+    if (v.end === "void") return h("div", attrs, t("deal_over"), " · ", t("void_deal"), points, more);
+    const kids = [h("div", {}, h("b", {}, t("finished_with", { name: ctx.name(v.finisher) })), v.multiplier ? " " + t("multiplier", { m: v.multiplier }) : "", v.finish_tile ? [" · ", tileEl(v.finish_tile, { okey: v.okey, small: true, extraClass: "finish-tile" })] : null)];
+    if (v.finisher_rack) {
+      const groups = finishGroups(v.finisher_rack.flat(), v.okey) || v.finisher_rack;
+      kids.push(h("div", { class: "finisher-rack", id: "finisher-rack", "data-laid": groups === v.finisher_rack ? "own" : "melds" }, groups.map((b) => h("span", { class: "block" }, b.map((x) => tileEl(x, { okey: v.okey, small: true }))))));
+    }
+    return h("div", attrs, kids, points, more);
+  }
+
+  /** The last deal's end while it is kept on screen (null when gone). */
+  function keptOver() {
+    const last = st.lastOver;
+    if (!last || last.dismissed) return null;
+    const left = KEEP_MS - (Date.now() - last.shownAt);
+    if (left <= 0) return null;
+    clearTimeout(st.keepTimer);
+    st.keepTimer = setTimeout(() => ctx.rerender(), left + 20);
+    return dealOver(last.v, last.scores, true);
   }
 
   function rackEl(v) {
@@ -495,8 +520,16 @@ export function create(ctx) {
       for (let s = 0; s < 4; s++) felt.append(seatBox(v, s));
       for (let s = 0; s < 4; s++) felt.append(stackBox(v, s));
       felt.append(center(v));
-      const over = dealOver(v);
-      if (over) felt.append(over);
+      if (v.over) {
+        // remember the end of this deal, to keep it after the next one starts
+        const scores = ctx.dealResult ? ctx.dealResult.scores : null;
+        if (!st.lastOver || st.lastOver.deal !== ctx.deal) st.lastOver = { deal: ctx.deal, v, scores, shownAt: Date.now(), dismissed: false };
+        else Object.assign(st.lastOver, { v, scores: scores || st.lastOver.scores });
+        felt.append(dealOver(v, st.lastOver.scores));
+      } else if (st.lastOver && st.lastOver.deal !== ctx.deal) {
+        const kept = keptOver();
+        if (kept) felt.append(kept);
+      }
       el.append(felt);
       const mine = h("div", { class: "my-area okey-mine" });
       if (st.slots) {

@@ -244,3 +244,131 @@ export function tidyArrangement(blocks, okey = null) {
   }
   return blocks;
 }
+
+// ------------------------------------------------------------------ a finished hand
+const WILD = "*";
+
+function num(x) {
+  return parseInt(x.slice(1), 10);
+}
+
+/** The tiles as the rules read them: the okey tiles are wild ("*"), a false okey ("J")
+ * stands for the okey's own tile (docs/rules/okey.md rules 2, 11–13). */
+function readTiles(tiles, okey) {
+  return tiles.map((x) => (okey && x === okey ? WILD : x === "J" && okey ? okey : x));
+}
+
+/** Runs of one colour with consecutive numbers (12-13-1 allowed, 1 only after 13 at the
+ * end) and groups of one number in different colours, okeys filling; null if none. */
+function meldsOf(real, wilds) {
+  if (!real.length) return wilds === 0 ? [] : wilds >= 3 ? [Array(wilds).fill(WILD)] : null;
+  const x = real[0];
+  const rest = real.slice(1);
+  const c = x[0];
+  const n = num(x);
+  // groups holding x
+  const others = [...new Set(rest.filter((y) => num(y) === n && y[0] !== c).map((y) => y[0]))];
+  for (let mask = 0; mask < 1 << others.length; mask++) {
+    const colours = others.filter((_, i) => mask & (1 << i));
+    for (let w = 0; w <= wilds; w++) {
+      const size = 1 + colours.length + w;
+      if (size < 3 || size > 4) continue;
+      let left = rest;
+      const meld = [x];
+      for (const col of colours) {
+        const at = left.indexOf(col + n);
+        meld.push(left[at]);
+        left = [...left.slice(0, at), ...left.slice(at + 1)];
+      }
+      for (let i = 0; i < w; i++) meld.push(WILD);
+      const more = meldsOf(left, wilds - w);
+      if (more) return [meld, ...more];
+    }
+  }
+  // a 1 may also end a run after 13 (12-13-1, 11-12-13-1, ...)
+  if (n === 1) {
+    let left = rest;
+    let w = wilds;
+    const meld = [x];
+    for (let k = 13; k >= 2; k--) {
+      const at = left.indexOf(c + k);
+      if (at >= 0) {
+        meld.unshift(c + k);
+        left = [...left.slice(0, at), ...left.slice(at + 1)];
+      } else if (w > 0) {
+        meld.unshift(WILD);
+        w -= 1;
+      } else break;
+      if (meld.length >= 3) {
+        const more = meldsOf(left, w);
+        if (more) return [[...meld], ...more];
+      }
+    }
+  }
+  // runs holding x as their lowest real tile (x is the smallest left): wilds may come before
+  for (let before = 0; before <= wilds; before++) {
+    if (n - before < 1) break;
+    let left = rest;
+    let w = wilds - before;
+    const meld = [...Array(before).fill(WILD), x];
+    for (let k = n + 1; ; k++) {
+      const want = k === 14 ? c + "1" : k > 14 ? null : c + k;
+      if (want === null) break;
+      const at = left.indexOf(want);
+      if (at >= 0) {
+        meld.push(want);
+        left = [...left.slice(0, at), ...left.slice(at + 1)];
+      } else if (w > 0) {
+        meld.push(WILD);
+        w -= 1;
+      } else break;
+      if (meld.length >= 3 && meld.length <= 13) {
+        const more = meldsOf(left, w);
+        if (more) return [[...meld], ...more];
+      }
+      if (k === 14) break; // 1 only as the last tile after 13
+    }
+  }
+  return null;
+}
+
+/** Seven pairs: two identical tiles, an okey standing in for either. */
+function pairsOf(real, wilds) {
+  const out = [];
+  const left = [...real];
+  while (left.length) {
+    const x = left.shift();
+    const at = left.indexOf(x);
+    if (at >= 0) {
+      out.push([x, x]);
+      left.splice(at, 1);
+    } else if (wilds > 0) {
+      out.push([x, WILD]);
+      wilds -= 1;
+    } else return null;
+  }
+  for (; wilds >= 2; wilds -= 2) out.push([WILD, WILD]);
+  return wilds === 0 ? out : null;
+}
+
+/**
+ * A finished hand laid out as the rules read it: its melds (or its seven pairs), each a
+ * list of the finisher's own tiles (the okeys where they stand in), or null when the
+ * tiles form neither (then the finisher's own layout is shown).
+ */
+export function finishGroups(tiles, okey) {
+  const read = readTiles(tiles, okey);
+  const wilds = read.filter((x) => x === WILD).length;
+  const real = sortTiles(read.filter((x) => x !== WILD));
+  // a run needs the lowest real tile first: 1 is low, except after 13 (tried in order)
+  const found = meldsOf(real, wilds) || pairsOf(real, wilds);
+  if (!found) return null;
+  // back to the finisher's own tiles: a false okey where it stood, the okeys for "*"
+  const pool = [...tiles];
+  const take = (want) => {
+    const at = pool.indexOf(want);
+    if (at < 0) return null;
+    return pool.splice(at, 1)[0];
+  };
+  return found.map((g) => g.map((x) => (x === WILD ? take(okey) : take(x) ?? take("J"))));
+}
