@@ -132,3 +132,19 @@ test("seven pairs are laid out as pairs, an okey beside a lone tile", () => {
 test("tiles that form neither melds nor pairs give null", () => {
   assert.equal(finishGroups(["R1", "Y5", "B9", "K13", "R7", "Y11", "B2", "K4", "R3", "R10", "Y1", "Y2", "B5", "B6"], "K12"), null);
 });
+
+test("an okey and a false okey in one hand each go back to their own tile", () => {
+  // okey K5: the K5 is wild, the false okey J is the K5 of the run K4 J K6
+  const hand = ["K4", "J", "K6", "K5", "R7", "R8", "Y1", "Y2", "Y3", "B10", "B11", "B12", "B13", "R9"];
+  const groups = finishGroups(hand, "K5");
+  assert.ok(groups);
+  assert.deepEqual(sortTiles(groups.flat(), "K5"), sortTiles(hand, "K5"));
+  assert.ok(groups.every((g) => !g.includes(null)));
+});
+
+test("a hand of pairs with both okeys is laid out as pairs (the meld search gives up)", () => {
+  const hand = ["R1", "R1", "Y5", "Y5", "B9", "B9", "K13", "K13", "R7", "R7", "Y11", "B2", "K5", "K5"];
+  const groups = finishGroups(hand, "K5");
+  assert.ok(groups);
+  assert.equal(groups.length, 7);
+});

@@ -100,7 +100,9 @@ export function create(ctx) {
     const serverTiles = server.flat();
     if (!st.slots) {
       // a new deal (every tile a block of its own) lies side by side, as players lay it
-      const dealt = server.length > 1 && server.every((b) => b.length === 1);
+      // (only for the seat's own player, who may arrange: a watcher or a replay shows the
+      // server's layout as it is; and once only, should the arrangement be refused)
+      const dealt = ctx.you !== null && !st.dealtRefused && server.length > 1 && server.every((b) => b.length === 1);
       st.slots = dealt ? dealtLayout(serverTiles) : layoutFromBlocks(server);
       if (blockKey(blocksOf(st.slots)) !== blockKey(server)) sendArrange();
       return;
@@ -139,6 +141,7 @@ export function create(ctx) {
   }
 
   function sendArrange() {
+    if (ctx.you === null) return; // a watcher or a replay arranges nothing
     if (ctx.pending || !ctx.view || ctx.view.over) {
       st.dirty = !ctx.view || !ctx.view.over;
       return;
@@ -151,6 +154,7 @@ export function create(ctx) {
       if (!ok) {
         st.inflight = Math.max(0, st.inflight - 1);
         st.slots = null; // take the server's layout again
+        st.dealtRefused = true;
         ctx.rerender();
       }
     });
@@ -412,7 +416,8 @@ export function create(ctx) {
     if (v.end === "void") return h("div", attrs, t("deal_over"), " · ", t("void_deal"), points, more);
     const kids = [h("div", {}, h("b", {}, t("finished_with", { name: ctx.name(v.finisher) })), v.multiplier ? " " + t("multiplier", { m: v.multiplier }) : "", v.finish_tile ? [" · ", tileEl(v.finish_tile, { okey: v.okey, small: true, extraClass: "finish-tile" })] : null)];
     if (v.finisher_rack) {
-      const groups = finishGroups(v.finisher_rack.flat(), v.okey) || v.finisher_rack;
+      // at the table (the replay shows the record's own layout)
+      const groups = (ctx.deal && finishGroups(v.finisher_rack.flat(), v.okey)) || v.finisher_rack;
       kids.push(h("div", { class: "finisher-rack", id: "finisher-rack", "data-laid": groups === v.finisher_rack ? "own" : "melds" }, groups.map((b) => h("span", { class: "block" }, b.map((x) => tileEl(x, { okey: v.okey, small: true }))))));
     }
     return h("div", attrs, kids, points, more);
@@ -508,6 +513,7 @@ export function create(ctx) {
       st.drawSlot = null;
       st.discardSlot = null;
       st.dealing = true;
+      st.dealtRefused = false;
     },
     onEvent(d) {
       if (d.kind === "arrange" && d.seat === ctx.you) st.inflight = Math.max(0, st.inflight - 1);
@@ -520,7 +526,10 @@ export function create(ctx) {
       for (let s = 0; s < 4; s++) felt.append(seatBox(v, s));
       for (let s = 0; s < 4; s++) felt.append(stackBox(v, s));
       felt.append(center(v));
-      if (v.over) {
+      if (v.over && !ctx.deal) {
+        // a replay: the record's end of the deal as it is (no table, no next deal to wait for)
+        felt.append(h("div", { class: "deal-over", id: "deal-over" }, h("b", {}, v.end === "void" ? t("void_deal") : t("finished_with", { name: ctx.name(v.finisher) })), v.finisher_rack ? h("div", { class: "finisher-rack" }, v.finisher_rack.map((b) => h("span", { class: "block" }, b.map((x) => tileEl(x, { okey: v.okey, small: true }))))) : null));
+      } else if (v.over) {
         // remember the end of this deal, to keep it after the next one starts
         const scores = ctx.dealResult ? ctx.dealResult.scores : null;
         if (!st.lastOver || st.lastOver.deal !== ctx.deal) st.lastOver = { deal: ctx.deal, v, scores, shownAt: Date.now(), dismissed: false };

@@ -260,7 +260,18 @@ function readTiles(tiles, okey) {
 
 /** Runs of one colour with consecutive numbers (12-13-1 allowed, 1 only after 13 at the
  * end) and groups of one number in different colours, okeys filling; null if none. */
-function meldsOf(real, wilds) {
+function meldsOf(real, wilds, failed = new Set()) {
+  // what cannot be laid out is remembered (a hand of pairs would otherwise make the
+  // search try every split of 14 tiles); past a budget the search gives up (null: the
+  // finisher's own layout is shown)
+  const key = real.join(",") + "|" + wilds;
+  if (failed.has(key) || failed.size > 20000) return null;
+  const found = meldsFrom(real, wilds, failed);
+  if (!found) failed.add(key);
+  return found;
+}
+
+function meldsFrom(real, wilds, failed) {
   if (!real.length) return wilds === 0 ? [] : wilds >= 3 ? [Array(wilds).fill(WILD)] : null;
   const x = real[0];
   const rest = real.slice(1);
@@ -281,7 +292,7 @@ function meldsOf(real, wilds) {
         left = [...left.slice(0, at), ...left.slice(at + 1)];
       }
       for (let i = 0; i < w; i++) meld.push(WILD);
-      const more = meldsOf(left, wilds - w);
+      const more = meldsOf(left, wilds - w, failed);
       if (more) return [meld, ...more];
     }
   }
@@ -300,7 +311,7 @@ function meldsOf(real, wilds) {
         w -= 1;
       } else break;
       if (meld.length >= 3) {
-        const more = meldsOf(left, w);
+        const more = meldsOf(left, w, failed);
         if (more) return [[...meld], ...more];
       }
     }
@@ -323,7 +334,7 @@ function meldsOf(real, wilds) {
         w -= 1;
       } else break;
       if (meld.length >= 3 && meld.length <= 13) {
-        const more = meldsOf(left, w);
+        const more = meldsOf(left, w, failed);
         if (more) return [[...meld], ...more];
       }
       if (k === 14) break; // 1 only as the last tile after 13
@@ -370,5 +381,7 @@ export function finishGroups(tiles, okey) {
     if (at < 0) return null;
     return pool.splice(at, 1)[0];
   };
-  return found.map((g) => g.map((x) => (x === WILD ? take(okey) : take(x) ?? take("J"))));
+  // (a real tile of the okey's face can only be a false okey: the okeys themselves are "*")
+  const out = found.map((g) => g.map((x) => (x === WILD ? take(okey) : take(okey && x === okey ? "J" : x))));
+  return out.some((g) => g.includes(null)) || pool.length ? null : out;
 }
