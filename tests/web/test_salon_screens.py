@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-from collections.abc import Iterator
 
 import pytest
 
@@ -192,7 +191,8 @@ def test_every_screen_speaks_plainly_and_passes_axe(server: WebServer, new_page:
             page.wait_for_selector("#main > *:not(.loading)")
             page.wait_for_timeout(300)  # the page's data arrive (no assertion on time)
             _shot(page, artifacts, f"{screen}-{lang}-{width}")
-            problems += [f"{screen}/{lang}: {k}: {t!r}" for k, t in _codes_in(page.evaluate(TEXTS_JS))]
+            seen = page.evaluate(TEXTS_JS)
+            problems += [f"{screen}/{lang}: {k}: {t!r}" for k, t in _codes_in(seen)]
             problems += [f"{screen}/{lang}: axe {v}" for v in _axe(page)]
         for game in ("duz_okey", "koz_maca"):
             _play_now(page, game)
