@@ -68,6 +68,10 @@ export class TableView {
   }
 
   unmount() {
+    // a view that has left draws nothing more: a timer set while it was shown (Okey keeps
+    // a deal's end on screen for a while, then redraws) must not draw the table over the
+    // page that came next (the same document: the address only changed its #)
+    this.root = null;
     clearInterval(this.ticker);
     document.removeEventListener("keydown", this.onKeyDown);
     for (const kind of GESTURES) document.removeEventListener(kind, this.onGesture, true);
