@@ -4,22 +4,15 @@
 import { api, Socket } from "./net.js";
 import { t, getLang, setLang, errorText } from "./i18n.js";
 import { h, clear, toast } from "./ui.js";
+import { icon } from "./icons.js";
 import { LobbyView } from "./lobby.js";
 import { TableView } from "./table.js";
 import { loadRegistry, registry } from "./registry.js";
 import { isInvite, resolveInvite } from "./social.js";
 import { LeaderboardView, ProfileView } from "./pages.js";
 import { MatchView } from "./replay.js";
+import { app, navigate, refreshUser, setShellHooks } from "./shell.js";
 
-export const app = {
-  user: null, // {id, name, guest, chips} or null
-  passwordForm: false, // the account menu's password form is open
-  socket: null,
-  view: null,
-  connected: false,
-  everConnected: false,
-  route: null,
-};
 
 // For the browser tests and the curious: window.kahvehane.app, and the last error
 // answers the server sent (errors, newest last).
@@ -43,10 +36,10 @@ function renderHeader() {
       )
     : null;
   const parts = [
-    h("a", { class: "logo", href: "#/", title: t("tagline") }, "☕ ", h("span", {}, t("app_name"))),
+    h("a", { class: "logo", href: "#/", title: t("tagline") }, icon("cup", { size: 22 }), " ", h("span", {}, t("app_name"))),
     status,
     h("span", { class: "spacer" }),
-    h("a", { class: "nav-link", id: "leaderboard-link", href: leaderboardHref(), title: t("leaderboard_title"), "aria-label": t("leaderboard_title") }, "★"),
+    h("a", { class: "nav-link", id: "leaderboard-link", href: leaderboardHref(), title: t("leaderboard_title"), "aria-label": t("leaderboard_title") }, icon("trophy")),
     user,
     h(
       "button",
@@ -108,10 +101,6 @@ function passwordForm() {
   );
 }
 
-export function refreshHeader() {
-  renderHeader();
-}
-
 async function signOut() {
   try {
     await api("POST", "/api/auth/logout", {});
@@ -122,19 +111,6 @@ async function signOut() {
   renderHeader();
   app.socket.reconnect();
   if (app.view) app.view.render();
-}
-
-/** After signing in: remember the user and reconnect so the socket carries the cookie. */
-export function signedIn(user) {
-  app.user = user;
-  renderHeader();
-  app.socket.reconnect();
-  if (app.view) app.view.render();
-}
-
-export function navigate(hash) {
-  if (location.hash === hash) route();
-  else location.hash = hash;
 }
 
 // The pages by their address: #/t/ID a table, #/lb/GAME a leaderboard, #/u/NAME a
@@ -238,15 +214,5 @@ async function boot() {
   app.socket.connect();
 }
 
-/** Refresh the signed-in user's chip count (after a match with an entry). */
-export async function refreshUser() {
-  try {
-    const me = await api("GET", "/api/me");
-    app.user = me.user;
-    renderHeader();
-  } catch {
-    // not signed in
-  }
-}
-
+setShellHooks({ renderHeader, route });
 boot();

@@ -9,9 +9,11 @@
 
 import { t, getLang, addStrings, renderMessage, refusalText } from "./i18n.js";
 import { h, clear, toast } from "./ui.js";
+import { icon } from "./icons.js";
 
 addStrings({
   tr: {
+    chat_pic_thumbs_up: "Beğendim", chat_pic_laugh: "Gülüyorum", chat_pic_tea: "Çay ister misiniz?", chat_pic_wow: "Vay be!",
     chat_title: "Sohbet",
     chat_placeholder: "Bir şey yazın…",
     chat_send: "Gönder",
@@ -27,6 +29,7 @@ addStrings({
     chat_toggle: "Sohbet",
   },
   en: {
+    chat_pic_thumbs_up: "Thumbs up", chat_pic_laugh: "Laughing", chat_pic_tea: "Tea, anyone?", chat_pic_wow: "Wow!",
     chat_title: "Table talk",
     chat_placeholder: "Say something…",
     chat_send: "Send",
@@ -61,6 +64,18 @@ export function mutedPeople() {
 
 function setMuted(people) {
   localStorage.setItem(MUTED_KEY, JSON.stringify(people));
+}
+
+/** The quick phrases that are a picture (the server's text is an emoji, which a system
+ * without a colour-emoji font shows as an empty box): drawn as an icon, named in words. */
+const PICTURES = { thumbs_up: "thumbs", laugh: "laugh", tea: "tea", wow: "wow" };
+
+/** A quick phrase as shown: its words, or its icon with the emoji kept for screen
+ * readers and copy-paste (visually hidden). */
+function phraseEl(key) {
+  const text = phraseText(key);
+  if (!PICTURES[key]) return text;
+  return [icon(PICTURES[key], { size: 18 }), h("span", { class: "visually-hidden" }, text)];
 }
 
 /** A quick phrase's words in the page's language. */
@@ -163,7 +178,7 @@ export class ChatPanel {
     const head = h(
       "div",
       { class: "chat-head" },
-      h("button", { type: "button", class: "link chat-toggle", id: "chat-toggle", "aria-expanded": this.open ? "true" : "false", onclick: () => { this.open = !this.open; this.render(); } }, "💬 ", t("chat_toggle"), this.lines.length ? h("small", {}, ` (${this.lines.length})`) : null),
+      h("button", { type: "button", class: "link chat-toggle", id: "chat-toggle", "aria-expanded": this.open ? "true" : "false", onclick: () => { this.open = !this.open; this.render(); } }, icon("chat"), " ", t("chat_toggle"), this.lines.length ? h("small", {}, ` (${this.lines.length})`) : null),
       h("b", { class: "chat-title" }, t("chat_title")),
       manager
         ? h("label", { class: "check chat-watchers" }, h("input", { type: "checkbox", id: "chat-watchers", checked: !watcherOff, onchange: (e) => this.setWatcherChat(e.target.checked) }), h("span", {}, t("chat_watchers_on")))
@@ -181,10 +196,10 @@ export class ChatPanel {
     );
     const mutedIds = Object.keys(muted);
     const mutedBox = mutedIds.length
-      ? h("p", { class: "chat-muted", id: "chat-muted" }, t("chat_muted"), mutedIds.map((id) => h("button", { type: "button", class: "link", "data-unmute": id, title: t("chat_unmute"), onclick: () => this.toggleMute({ id, name: muted[id] }) }, `${muted[id]} ✕`)))
+      ? h("p", { class: "chat-muted", id: "chat-muted" }, t("chat_muted"), mutedIds.map((id) => h("button", { type: "button", class: "link", "data-unmute": id, title: t("chat_unmute"), onclick: () => this.toggleMute({ id, name: muted[id] }) }, muted[id], " ", icon("close", { size: 12 }))))
       : null;
     const phrases = mayTalk
-      ? h("div", { class: "chat-phrases", id: "chat-phrases", role: "group", "aria-label": t("chat_phrases") }, PHRASES.map((key) => h("button", { type: "button", class: "phrase", "data-phrase": key, onclick: () => this.say({ phrase: key }) }, phraseText(key))))
+      ? h("div", { class: "chat-phrases", id: "chat-phrases", role: "group", "aria-label": t("chat_phrases") }, PHRASES.map((key) => h("button", { type: "button", class: "phrase", "data-phrase": key, title: PICTURES[key] ? t("chat_pic_" + key) : null, "aria-label": PICTURES[key] ? t("chat_pic_" + key) : null, onclick: () => this.say({ phrase: key }) }, phraseEl(key))))
       : null;
     this.input.placeholder = t("chat_placeholder");
     const form = mayTalk
@@ -198,14 +213,14 @@ export class ChatPanel {
   lineEl(ln, me) {
     const user = ln.user || { id: null, name: "?" };
     const mine = me && user.id === me.id;
-    const words = ln.phrase ? phraseText(ln.phrase) : ln.text;
+    const words = ln.phrase ? phraseEl(ln.phrase) : ln.text;
     return h(
       "li",
       { class: "chat-line" + (ln.watcher ? " watcher" : "") + (ln.phrase ? " phrase" : "") + (mine ? " mine" : ""), "data-user": user.id },
       h("span", { class: "who" }, user.name),
       ln.watcher ? h("small", { class: "chat-badge" }, t("chat_watcher")) : null,
       h("span", { class: "said" }, words),
-      mine || user.id === null ? null : h("button", { type: "button", class: "link mute", "data-mute": user.id, title: t("chat_mute"), "aria-label": `${t("chat_mute")}: ${user.name}`, onclick: () => this.toggleMute(user) }, "🔇"),
+      mine || user.id === null ? null : h("button", { type: "button", class: "link mute", "data-mute": user.id, title: t("chat_mute"), "aria-label": `${t("chat_mute")}: ${user.name}`, onclick: () => this.toggleMute(user) }, icon("bell-off", { size: 14 })),
     );
   }
 }

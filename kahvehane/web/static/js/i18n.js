@@ -418,7 +418,9 @@ const STRINGS = {
   },
 };
 
-let lang = localStorage.getItem("kahvehane.lang") || "tr";
+// the browser's storage (absent when the module is loaded by node's test runner)
+const store = globalThis.localStorage || null;
+let lang = (store && store.getItem("kahvehane.lang")) || "tr";
 if (!STRINGS[lang]) lang = "tr";
 
 export function getLang() {
@@ -427,8 +429,8 @@ export function getLang() {
 
 export function setLang(next) {
   lang = STRINGS[next] ? next : "tr";
-  localStorage.setItem("kahvehane.lang", lang);
-  document.documentElement.lang = lang;
+  if (store) store.setItem("kahvehane.lang", lang);
+  if (globalThis.document) document.documentElement.lang = lang;
 }
 
 export function t(key, params) {

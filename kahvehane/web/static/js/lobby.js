@@ -3,10 +3,11 @@
 import { api } from "./net.js";
 import { t, localized, errorText } from "./i18n.js";
 import { h, clear, toast } from "./ui.js";
-import { navigate, signedIn } from "./app.js";
+import { navigate, signedIn } from "./shell.js";
 import { privacyFields, privacyValues } from "./social.js";
 import { registry, botBadge, gameSpec, gameName, gamePosition, optionsSummary, optionValueText } from "./registry.js";
 import { gamesSection } from "./pages.js";
+import { hero } from "./landing.js";
 
 export class LobbyView {
   constructor(app) {
@@ -60,7 +61,7 @@ export class LobbyView {
     // the tables, the games below them.
     const lobby = h("div", { class: "lobby" }, right, left);
     const games = gamesSection(this.app);
-    this.root.append(...(this.app.user ? [lobby, games] : [games, lobby]));
+    this.root.append(hero(), ...(this.app.user ? [lobby, games] : [games, lobby]));
     this.renderTables();
     const again = focused && document.getElementById(focused);
     if (again) again.focus();

@@ -7,7 +7,7 @@
 import { api } from "./net.js";
 import { t, localized, errorText, addStrings, getLang } from "./i18n.js";
 import { h, clear, toast, fmtSigned } from "./ui.js";
-import { navigate, signedIn } from "./app.js";
+import { navigate, signedIn } from "./shell.js";
 import { registry, gameSpec, gameName } from "./registry.js";
 
 addStrings({

@@ -10,6 +10,7 @@ import { t, addStrings, errorText } from "./i18n.js";
 import { h, clear, toast, fmtSigned, cardEl, tileEl } from "./ui.js";
 import { gameName, gameModule, gameSpec, optionsSummary } from "./registry.js";
 import { fmtTime, playerLink } from "./pages.js";
+import { icon } from "./icons.js";
 
 addStrings({
   tr: {
@@ -263,7 +264,7 @@ export class MatchView {
       ),
       btn("replay-first", t("replay_first"), "«", () => this.go(0), this.i === 0),
       btn("replay-prev", t("replay_prev"), "‹", () => this.go(this.i - 1), this.i === 0),
-      this.playing ? btn("replay-play", t("replay_pause"), "❙❙", () => this.pause()) : btn("replay-play", t("replay_play"), "▶", () => this.play(), n === 0),
+      this.playing ? btn("replay-play", t("replay_pause"), icon("pause", { size: 16 }), () => this.pause()) : btn("replay-play", t("replay_play"), icon("play", { size: 16 }), () => this.play(), n === 0),
       btn("replay-next", t("replay_next"), "›", () => this.go(this.i + 1), this.i === n),
       btn("replay-last", t("replay_last"), "»", () => this.go(n), this.i === n),
       h("input", { type: "range", id: "replay-slider", min: 0, max: n, value: this.i, "aria-label": t("replay"), oninput: (e) => this.go(parseInt(e.target.value, 10)) }),

@@ -6,6 +6,7 @@
 import { api } from "./net.js";
 import { t, addStrings, errorText } from "./i18n.js";
 import { h, toast } from "./ui.js";
+import { icon } from "./icons.js";
 
 addStrings({
   tr: {
@@ -169,7 +170,7 @@ export function rematchBox(view) {
   return h(
     "div",
     { class: "rematch-box", id: "rematch-box" },
-    view.you !== null && !mine ? h("button", { type: "button", class: "primary", id: "rematch-button", onclick: () => request(view, { type: "rematch" }) }, "🔁 ", t("rematch")) : null,
+    view.you !== null && !mine ? h("button", { type: "button", class: "primary", id: "rematch-button", onclick: () => request(view, { type: "rematch" }) }, icon("again"), " ", t("rematch")) : null,
     h("p", { class: "hint", id: "rematch-agreed" }, names.length ? t("rematch_agreed", { names: names.join(", ") }) : t("rematch_waiting"), mine ? " " + t("rematch_you_agreed") : ""),
   );
 }

@@ -1,4 +1,25 @@
-// Small DOM helpers and the pictures of cards and tiles (pure CSS, no images).
+// Small DOM helpers and the pictures of cards and tiles (pure CSS, no images). A tile or
+// a card is named in words for its tooltip and its screen-reader label ("mavi 13",
+// "sahte okey", "kupa 10"), never by its code.
+
+import { t, addStrings } from "./i18n.js";
+
+addStrings({
+  tr: {
+    tile_R: "kırmızı", tile_Y: "sarı", tile_B: "mavi", tile_K: "siyah", tile_J: "sahte okey", tile_okey: "okey",
+    tile_back: "kapalı taş", card_back: "kapalı kart",
+    suit_S: "maça", suit_H: "kupa", suit_D: "karo", suit_C: "sinek",
+    rank_A: "as", rank_K: "papaz", rank_Q: "kız", rank_J: "vale",
+    card_words: "{suit} {rank}",
+  },
+  en: {
+    tile_R: "red", tile_Y: "yellow", tile_B: "blue", tile_K: "black", tile_J: "the false okey", tile_okey: "the okey",
+    tile_back: "face-down tile", card_back: "face-down card",
+    suit_S: "spades", suit_H: "hearts", suit_D: "diamonds", suit_C: "clubs",
+    rank_A: "ace", rank_K: "king", rank_Q: "queen", rank_J: "jack",
+    card_words: "{rank} of {suit}",
+  },
+});
 
 /** h("div", {class: "x", onclick: f, "data-k": 1}, child, "text", [more]) */
 export function h(tag, attrs, ...children) {
@@ -39,6 +60,20 @@ export function parseCard(code) {
   return { rank: code.slice(0, -1), suit: code.slice(-1) };
 }
 
+/** A card in words: "kupa 10", "maça papaz" ("10 of hearts", "king of spades"). */
+export function cardWords(code) {
+  const { rank, suit } = parseCard(code);
+  const r = /^[AKQJ]$/.test(rank) ? t("rank_" + rank) : rank;
+  return t("card_words", { suit: t("suit_" + suit), rank: r });
+}
+
+/** A tile in words: "mavi 13", "sahte okey"; the wild tile says it is the okey. */
+export function tileName(code, okey = null) {
+  if (code === "J") return t("tile_J");
+  const words = `${t("tile_" + code[0])} ${parseInt(code.slice(1), 10)}`;
+  return okey && code === okey ? `${words} (${t("tile_okey")})` : words;
+}
+
 /** "10♥" */
 export function cardText(code) {
   const { rank, suit } = parseCard(code);
@@ -66,8 +101,8 @@ export function cardEl(code, opts = {}) {
       "data-legal": opts.legal ? "1" : null,
       "data-kbd": opts.static ? null : "1",
       type: tag === "button" ? "button" : null,
-      title: opts.title || cardText(code),
-      "aria-label": cardText(code),
+      title: opts.title || cardWords(code),
+      "aria-label": cardWords(code),
       onclick: opts.onClick,
     },
     h("span", { class: "corner" }, h("span", { class: "rank" }, rank), h("span", { class: "suit" }, SUITS[suit] || suit)),
@@ -100,8 +135,8 @@ export function tileEl(code, opts = {}) {
       class: cls.join(" "),
       "data-tile": code,
       type: tag === "button" ? "button" : null,
-      title: joker ? "J (sahte okey)" : code,
-      "aria-label": joker ? "sahte okey" : code,
+      title: opts.title || tileName(code, opts.okey),
+      "aria-label": tileName(code, opts.okey),
       tabindex: opts.tabindex,
     },
     h("span", { class: "num" }, number),
@@ -110,7 +145,7 @@ export function tileEl(code, opts = {}) {
 }
 
 export function tileBack(opts = {}) {
-  return h("div", { class: "tile back" + (opts.small ? " small" : "") });
+  return h("div", { class: "tile back" + (opts.small ? " small" : ""), "aria-hidden": "true" });
 }
 
 let toastTimer = null;
@@ -133,4 +168,16 @@ export function fmtSigned(n) {
   if (n === null || n === undefined) return "";
   if (typeof n === "number" && !Number.isInteger(n)) n = Math.round(n * 100) / 100;
   return n > 0 ? "+" + n : String(n);
+}
+
+/** Arrow keys move the focus among the game's legal buttons; Enter/Space press it. */
+export function cycleFocus(e, container, selector = '[data-legal="1"]') {
+  if (e.key !== "ArrowLeft" && e.key !== "ArrowRight" && e.key !== "ArrowUp" && e.key !== "ArrowDown") return false;
+  const items = [...container.querySelectorAll(selector)].filter((x) => !x.disabled);
+  if (!items.length) return false;
+  const i = items.indexOf(document.activeElement);
+  const step = e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 1;
+  const next = i < 0 ? (step > 0 ? 0 : items.length - 1) : (i + step + items.length) % items.length;
+  items[next].focus();
+  return true;
 }

@@ -2,9 +2,8 @@
 // locked (backs only) until its owner wins a trick, and a contract chosen by the non-dealer.
 
 import { t, addStrings } from "../i18n.js";
-import { h, cardEl, backEl, cardText, SUITS } from "../ui.js";
-import { cycleFocus } from "../table.js";
-import { trickArea } from "./koz_maca.js";
+import { h, cardEl, backEl, cardText, SUITS, cycleFocus } from "../ui.js";
+import { trickArea } from "./tricks.js";
 
 const CONTRACTS = ["C", "D", "H", "S", "NT"];
 

@@ -287,9 +287,17 @@ export function create(ctx) {
     return box;
   }
 
+  let captures = 0; // captures seen: the capturer's place pulses once for each
+  let capturer = null;
   return {
     onResync() {
       reset();
+    },
+    onEvent(d) {
+      if (d.kind === "capture") {
+        captures += 1;
+        capturer = d.seat;
+      }
     },
     onDealStart() {
       reset();
@@ -312,6 +320,10 @@ export function create(ctx) {
           v.partners ? h("span", { class: "team" }, s % 2 === 0 ? "A" : "B") : null,
         );
         const box = h("div", { class: `seat-pos ${pos}` }, ctx.seatTag(s, extra));
+        if (s === capturer && captures) {
+          box.firstChild.dataset.anim = "capture";
+          box.firstChild.dataset.animKey = `capture:${ctx.deal}:${captures}`;
+        }
         if (s !== ctx.you && pos !== "bottom") box.append(h("div", { class: "backs" }, Array.from({ length: v.hand_sizes[s] }, () => backEl({ small: true }))));
         felt.append(box);
       }
@@ -319,14 +331,17 @@ export function create(ctx) {
       const loose = h(
         "div",
         { class: "loose" },
-        v.table.loose.map((c) =>
-          cardEl(c, {
+        v.table.loose.map((c) => {
+          const el = cardEl(c, {
             static: !st.composing,
             selected: inSets.has(c),
             extraClass: "loose-card",
             onClick: st.composing ? () => toggleLoose(c) : undefined,
-          }),
-        ),
+          });
+          el.dataset.anim = "pop"; // a card laid on the table
+          el.dataset.animKey = `loose:${ctx.deal}:${c}`;
+          return el;
+        }),
       );
       const builds = h(
         "div",

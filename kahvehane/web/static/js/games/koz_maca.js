@@ -1,12 +1,10 @@
 // Koz Maça: four seats, bids 1–13, spades trump. The legal moves come from the server.
 
 import { t, addStrings } from "../i18n.js";
-import { h, cardEl, backEl, cardText } from "../ui.js";
-import { cycleFocus } from "../table.js";
+import { h, cardEl, backEl, cardText, cycleFocus } from "../ui.js";
+import { trickArea, POS } from "./tricks.js";
 
-const POS = ["bottom", "right", "top", "left"];
-
-addStrings({ tr: { log_bid: "{name} {n} el dedi" }, en: { log_bid: "{name} bid {n}" } });
+addStrings({ tr: { log_bid: "{name} {n} el dedi", dealer_title: "Dağıtan" }, en: { log_bid: "{name} bid {n}", dealer_title: "Dealer" } });
 
 export function create(ctx) {
   return {
@@ -25,7 +23,7 @@ export function create(ctx) {
           { class: "seat-info" },
           h("span", { class: "bid", title: t("bid") }, `${t("bid")}: ${bid === null ? "–" : bid}`),
           h("span", { class: "won", title: t("tricks_won") }, `${t("tricks_won")}: ${v.tricks_won[s]}`),
-          v.dealer === s ? h("span", { class: "dealer-chip", title: "dealer" }, "D") : null,
+          v.dealer === s ? h("span", { class: "dealer-chip", title: t("dealer_title") }, "D") : null,
           v.kasa_claimant === s ? h("span", { class: "kasa-chip" }, t("kasa")) : null,
         );
         const seatBox = h("div", { class: `seat-pos ${pos}` }, ctx.seatTag(s, extra));
@@ -107,28 +105,4 @@ export function create(ctx) {
       }
     },
   };
-}
-
-/** The cards on the table: the current trick, or the last finished one (faded). */
-export function trickArea(ctx, v, n) {
-  const area = h("div", { class: "trick-area", id: "trick" });
-  let cards = [];
-  let last = false;
-  let winner = null;
-  if (v.trick && v.trick.length) {
-    cards = v.trick.map((x) => ({ seat: x.seat, card: x.card }));
-  } else if (v.tricks && v.tricks.length) {
-    const tr = v.tricks[v.tricks.length - 1];
-    cards = tr.cards.map((c, i) => ({ seat: (tr.leader + i) % n, card: c }));
-    last = true;
-    winner = tr.winner;
-  }
-  for (const { seat, card } of cards) {
-    area.append(h("div", { class: `played ${POS[ctx.rel(seat)]}` + (last && seat === winner ? " winner" : "") }, cardEl(card, { static: true })));
-  }
-  if (last) {
-    area.classList.add("last");
-    area.append(h("div", { class: "trick-note" }, t("trick_taken_by", { name: ctx.name(winner) })));
-  }
-  return area;
 }

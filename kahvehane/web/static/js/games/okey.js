@@ -1,5 +1,5 @@
 // Düz Okey and KDV Okey. The rack is two rows of slots; adjacent tiles form a block and a
-// gap ends one (RULES.md rule 29). Every change of the layout is sent as `arrange`; a
+// gap ends one (docs/rules/okey.md rule 29; the model: okey_rack.js). Every change of the layout is sent as `arrange`; a
 // discard names the slot its tile left, `at: [block, position]` (after an `arrange` that
 // puts the server's blocks in the page's order, when they differ): tiles keep their
 // slots and a gap stays where the tile was.
@@ -8,28 +8,33 @@
 
 import { t, addStrings, getLang } from "../i18n.js";
 import { h, tileEl, tileBack } from "../ui.js";
+import { COLS, ROWS, SLOTS, blocksOf, blockKey, layoutKey, slotAt, tileCount, layoutFromBlocks, isFree, freeSlot, removeTile, moveTile, dealtLayout, tidyArrangement, finishGroups } from "./okey_rack.js";
+
+export { COLS, ROWS, blocksOf, slotAt, layoutFromBlocks, removeTile, moveTile };
 
 // The move log's words (issue 21): past tense, tiles by colour and number.
 addStrings({
   tr: {
-    tile_R: "kırmızı", tile_Y: "sarı", tile_B: "mavi", tile_K: "siyah",
-    tile_J: "sahte okey", tile_okey: "okey",
     log_took_left: "{name} soldan {tile} aldı",
     log_drew: "{name} ortadan çekti",
     log_drew_tile: "{name} ortadan {tile} çekti",
     log_discarded: "{name} {tile} attı",
     log_finished: "{name} {tile} ile bitti",
     log_indicator: "{name} gösterge yaptı: {tile}",
+    starter_title: "Eli ilk oynayan",
+    continue: "Devam",
+    okey_discard_hint_touch: "Atmak için taşı seçip At'a basın ya da yere sürükleyin; bitirmek için göstergeye bırakın",
   },
   en: {
-    tile_R: "red", tile_Y: "yellow", tile_B: "blue", tile_K: "black",
-    tile_J: "the false okey", tile_okey: "the okey",
     log_took_left: "{name} took {tile} from the left",
     log_drew: "{name} drew from the pile",
     log_drew_tile: "{name} drew {tile} from the pile",
     log_discarded: "{name} discarded {tile}",
     log_finished: "{name} finished with {tile}",
     log_indicator: "{name} showed the indicator: {tile}",
+    starter_title: "Plays first this deal",
+    continue: "Continue",
+    okey_discard_hint_touch: "To discard, choose a tile and tap Discard, or drag it down; drop it on the indicator to finish",
   },
 });
 
@@ -51,180 +56,14 @@ export function tileWords(code, okey, acc = false) {
 /** The i18n key of this game's keyboard help (the table's help overlay shows it). */
 export const KEYS_HELP = "keys_okey";
 
-export const COLS = 15;
-export const ROWS = 2;
-const SLOTS = COLS * ROWS;
 const CORNER = ["br", "tr", "tl", "bl"];
+/** How long the end of a deal stays on screen into the next deal (unless "Devam"). */
+const KEEP_MS = 8000;
 const POS = ["bottom", "right", "top", "left"];
 
-// ------------------------------------------------------------------ the rack model
-export function blocksOf(slots) {
-  const out = [];
-  for (let r = 0; r < ROWS; r++) {
-    let cur = [];
-    for (let c = 0; c < COLS; c++) {
-      const x = slots[r * COLS + c];
-      if (x) cur.push(x);
-      else if (cur.length) {
-        out.push(cur);
-        cur = [];
-      }
-    }
-    if (cur.length) out.push(cur);
-  }
-  return out;
-}
-
-/** The blocks as a set of sets: equal when the same blocks are laid out, in any order. */
-function blockKey(blocks) {
-  return blocks
-    .map((b) => [...b].sort().join(","))
-    .sort()
-    .join("|");
-}
-
-/** The blocks in order, tiles in order: what `at` counts in. */
-function layoutKey(blocks) {
-  return blocks.map((b) => b.join(",")).join("|");
-}
-
-/** The slot `i` as the server names it: [block, position] in blocksOf(slots). */
-export function slotAt(slots, i) {
-  if (!slots[i]) return null;
-  let block = -1;
-  for (let r = 0; r < ROWS; r++) {
-    let start = -1; // the first slot of the block being read, -1 in a gap
-    for (let c = 0; c < COLS; c++) {
-      const k = r * COLS + c;
-      if (!slots[k]) {
-        start = -1;
-        continue;
-      }
-      if (start < 0) {
-        start = k;
-        block += 1;
-      }
-      if (k === i) return [block, k - start];
-    }
-  }
-  return null;
-}
-
-function tileCount(list) {
-  const m = new Map();
-  for (const x of list) m.set(x, (m.get(x) || 0) + 1);
-  return m;
-}
-
-/** Lay blocks out row by row with one empty slot between blocks. */
-export function layoutFromBlocks(blocks) {
-  const slots = Array(SLOTS).fill(null);
-  const overflow = [];
-  let row = 0;
-  let col = 0;
-  for (const b of blocks) {
-    if (!b.length) continue;
-    if (col + b.length > COLS) {
-      row += 1;
-      col = 0;
-    }
-    if (row >= ROWS || b.length > COLS) {
-      overflow.push(...b);
-      continue;
-    }
-    b.forEach((x, i) => (slots[row * COLS + col + i] = x));
-    col += b.length + 1;
-  }
-  for (const x of overflow) {
-    const i = freeSlot(slots);
-    if (i >= 0) slots[i] = x;
-  }
-  return slots;
-}
-
-function isFree(slots, i) {
-  return i >= 0 && i < SLOTS && !slots[i];
-}
-
-function neighboursFree(slots, i) {
-  const c = i % COLS;
-  const leftOk = c === 0 || !slots[i - 1];
-  const rightOk = c === COLS - 1 || !slots[i + 1];
-  return leftOk && rightOk;
-}
-
-/** A free slot for a new tile: after the last tile, away from other tiles if possible. */
-function freeSlot(slots) {
-  let last = -1;
-  for (let i = 0; i < SLOTS; i++) if (slots[i]) last = i;
-  const order = [];
-  for (let i = last + 1; i < SLOTS; i++) order.push(i);
-  for (let i = 0; i <= last; i++) order.push(i);
-  for (const i of order) if (isFree(slots, i) && neighboursFree(slots, i)) return i;
-  for (const i of order) if (isFree(slots, i)) return i;
-  return -1;
-}
-
-/** Remove one copy of `tile`, leaving its slot empty (no tile moves: a gap stays, as
- * on a real ıstaka). Which copy: the slot we discarded from (`prefer`), else the one
- * whose removal gives the server's blocks (`want`, a blockKey: a finish, or a bot that
- * played for us), else the server's default, the last position of the rightmost block
- * holding it: the last such slot. */
-export function removeTile(slots, tile, prefer = null, want = null) {
-  const where = [];
-  for (let i = SLOTS - 1; i >= 0; i--) if (slots[i] === tile) where.push(i);
-  if (!where.length) return;
-  let at = where[0];
-  if (prefer !== null && slots[prefer] === tile) at = prefer;
-  else if (want !== null) {
-    const match = where.find((i) => {
-      const s = [...slots];
-      s[i] = null;
-      return blockKey(blocksOf(s)) === want;
-    });
-    if (match !== undefined) at = match;
-  }
-  slots[at] = null;
-}
-
-/** Move the tile at `from` to slot `to`, pushing neighbours aside within the row. */
-export function moveTile(slots, from, to) {
-  if (from === to) return slots;
-  const s = [...slots];
-  const tile = s[from];
-  s[from] = null;
-  if (!s[to]) {
-    s[to] = tile;
-    return s;
-  }
-  const rowStart = Math.floor(to / COLS) * COLS;
-  const rowEnd = rowStart + COLS;
-  // the nearest free slot to the right, else to the left, in the same row
-  let free = -1;
-  for (let i = to + 1; i < rowEnd; i++)
-    if (!s[i]) {
-      free = i;
-      break;
-    }
-  if (free >= 0) {
-    for (let i = free; i > to; i--) s[i] = s[i - 1];
-    s[to] = tile;
-    return s;
-  }
-  for (let i = to - 1; i >= rowStart; i--)
-    if (!s[i]) {
-      free = i;
-      break;
-    }
-  if (free >= 0) {
-    for (let i = free; i < to; i++) s[i] = s[i + 1];
-    s[to] = tile;
-    return s;
-  }
-  // the row is full: swap
-  s[from] = s[to];
-  s[to] = tile;
-  return s;
+/** A phone or a tablet (a finger, no mouse): the hints speak of tapping, not keys. */
+function touchScreen() {
+  return !!(globalThis.matchMedia && matchMedia("(pointer: coarse)").matches);
 }
 
 // ------------------------------------------------------------------ the module
@@ -239,6 +78,10 @@ export function create(ctx) {
     discardSlot: null, // the slot our last discard took its tile from
     focusSlot: null,
     drag: null,
+    dealing: false, // the next drawing deals the rack (an animation)
+    fresh: new Set(), // slots a drawn tile arrived in since the last drawing
+    lastOver: null, // the last deal's end: {deal, v, scores, shownAt, dismissed}
+    keepTimer: null,
   };
   let api = null;
 
@@ -256,7 +99,11 @@ export function create(ctx) {
     }
     const serverTiles = server.flat();
     if (!st.slots) {
-      st.slots = layoutFromBlocks(server);
+      // a new deal (every tile a block of its own) lies side by side, as players lay it
+      // (only for the seat's own player, who may arrange: a watcher or a replay shows the
+      // server's layout as it is; and once only, should the arrangement be refused)
+      const dealt = ctx.you !== null && !st.dealtRefused && server.length > 1 && server.every((b) => b.length === 1);
+      st.slots = dealt ? dealtLayout(serverTiles) : layoutFromBlocks(server);
       if (blockKey(blocksOf(st.slots)) !== blockKey(server)) sendArrange();
       return;
     }
@@ -278,6 +125,7 @@ export function create(ctx) {
         st.drawSlot = null;
         if (at < 0) at = st.slots.indexOf(null);
         st.slots[at] = x;
+        st.fresh.add(at);
         changed = true;
       }
     }
@@ -293,6 +141,7 @@ export function create(ctx) {
   }
 
   function sendArrange() {
+    if (ctx.you === null) return; // a watcher or a replay arranges nothing
     if (ctx.pending || !ctx.view || ctx.view.over) {
       st.dirty = !ctx.view || !ctx.view.over;
       return;
@@ -305,6 +154,7 @@ export function create(ctx) {
       if (!ok) {
         st.inflight = Math.max(0, st.inflight - 1);
         st.slots = null; // take the server's layout again
+        st.dealtRefused = true;
         ctx.rerender();
       }
     });
@@ -369,11 +219,13 @@ export function create(ctx) {
       const r = await ctx.request({ type: "suggest" });
       const a = r.arrangements[which];
       if (!a) return;
-      st.slots = layoutFromBlocks(a.rack);
+      // every tile laid out: the melds (or pairs), then the rest by colour and number
+      st.slots = layoutFromBlocks(tidyArrangement(a.rack, ctx.view ? ctx.view.okey : null));
+      const blocks = blocksOf(st.slots);
       st.selected = null;
       st.inflight += 1;
-      st.sentLayout = layoutKey(a.rack);
-      const ok = await ctx.act({ act: "arrange", rack: a.rack }, { quiet: true });
+      st.sentLayout = layoutKey(blocks);
+      const ok = await ctx.act({ act: "arrange", rack: blocks }, { quiet: true });
       if (!ok) {
         st.inflight = Math.max(0, st.inflight - 1);
         st.slots = null;
@@ -473,7 +325,7 @@ export function create(ctx) {
   // ---------------------------------------------------------------- drawing the table
   function seatBox(v, s) {
     const r = ctx.rel(s);
-    const extra = h("div", { class: "seat-info" }, h("span", { class: "count" }, t("pile_left", { n: v.rack_sizes[s] })), v.starter === s ? h("span", { class: "dealer-chip", title: "starter" }, "1") : null, v.gosterge === s ? h("span", { class: "pill" }, t("indicator")) : null, ctx.info.options.pairs && ctx.you !== null && s === (ctx.you + 2) % 4 ? h("span", { class: "pill" }, t("partner")) : null);
+    const extra = h("div", { class: "seat-info" }, h("span", { class: "count" }, t("pile_left", { n: v.rack_sizes[s] })), v.starter === s ? h("span", { class: "dealer-chip", title: t("starter_title") }, "1") : null, v.gosterge === s ? h("span", { class: "pill" }, t("indicator")) : null, ctx.info.options.pairs && ctx.you !== null && s === (ctx.you + 2) % 4 ? h("span", { class: "pill" }, t("partner")) : null);
     return h("div", { class: `seat-pos ${POS[r]}` }, ctx.seatTag(s, extra));
   }
 
@@ -504,6 +356,10 @@ export function create(ctx) {
         });
         kids.push(el);
       } else kids.push(tileEl(top, { okey: v.okey, extraClass: "stack-top" }));
+      // the tile just discarded slides in from its player's side
+      const topEl = kids[kids.length - 1];
+      topEl.dataset.anim = `from-${POS[r]}`;
+      topEl.dataset.animKey = `disc:${ctx.deal}:${s}:${stack.length}:${v.pile_left}`;
     }
     kids.push(h("span", { class: "stack-count" }, stack.length ? String(stack.length) : ""));
     if (mine) {
@@ -550,12 +406,32 @@ export function create(ctx) {
     return h("div", { class: "okey-center" }, kids);
   }
 
-  function dealOver(v) {
-    if (!v.over) return null;
-    if (v.end === "void") return h("div", { class: "deal-over", id: "deal-over" }, t("deal_over"), " · ", t("void_deal"));
-    const kids = [h("div", {}, h("b", {}, t("finished_with", { name: ctx.name(v.finisher) })), v.multiplier ? " " + t("multiplier", { m: v.multiplier }) : "", v.finish_tile ? [" · ", tileEl(v.finish_tile, { okey: v.okey, small: true })] : null)];
-    if (v.finisher_rack) kids.push(h("div", { class: "finisher-rack" }, v.finisher_rack.map((b) => h("span", { class: "block" }, b.map((x) => tileEl(x, { okey: v.okey, small: true }))))));
-    return h("div", { class: "deal-over", id: "deal-over" }, kids);
+  /** The end of a deal: who finished, their hand laid out as its melds or pairs (the
+   * finish tile and the okeys marked), the points each seat got; kept on screen after
+   * the next deal starts until "Devam" or about 8 s (`kept`). */
+  function dealOver(v, scores, kept = false) {
+    const attrs = { class: "deal-over" + (kept ? " kept" : ""), id: "deal-over", role: kept ? "status" : null };
+    const more = kept ? h("button", { type: "button", class: "primary continue", id: "deal-continue", onclick: () => { st.lastOver.dismissed = true; ctx.rerender(); } }, t("continue")) : null;
+    const points = scores ? h("div", { class: "points", id: "deal-points" }, scores.map((p, s) => h("span", { "data-seat": s }, `${ctx.name(s)}: ${p > 0 ? "+" + p : p}`))) : null;
+    if (v.end === "void") return h("div", attrs, t("deal_over"), " · ", t("void_deal"), points, more);
+    const kids = [h("div", {}, h("b", {}, t("finished_with", { name: ctx.name(v.finisher) })), v.multiplier ? " " + t("multiplier", { m: v.multiplier }) : "", v.finish_tile ? [" · ", tileEl(v.finish_tile, { okey: v.okey, small: true, extraClass: "finish-tile" })] : null)];
+    if (v.finisher_rack) {
+      // at the table (the replay shows the record's own layout)
+      const groups = (ctx.deal && finishGroups(v.finisher_rack.flat(), v.okey)) || v.finisher_rack;
+      kids.push(h("div", { class: "finisher-rack", id: "finisher-rack", "data-laid": groups === v.finisher_rack ? "own" : "melds" }, groups.map((b) => h("span", { class: "block" }, b.map((x) => tileEl(x, { okey: v.okey, small: true }))))));
+    }
+    return h("div", attrs, kids, points, more);
+  }
+
+  /** The last deal's end while it is kept on screen (null when gone). */
+  function keptOver() {
+    const last = st.lastOver;
+    if (!last || last.dismissed) return null;
+    const left = KEEP_MS - (Date.now() - last.shownAt);
+    if (left <= 0) return null;
+    clearTimeout(st.keepTimer);
+    st.keepTimer = setTimeout(() => ctx.rerender(), left + 20);
+    return dealOver(last.v, last.scores, true);
   }
 
   function rackEl(v) {
@@ -571,6 +447,13 @@ export function create(ctx) {
         if (x) {
           const tileBtn = tileEl(x, { okey: v.okey, button: true, legal: discardLegal, selected: st.selected === i, extraClass: finishTiles.has(x) ? "can-finish" : null });
           tileBtn.dataset.tileSlot = i;
+          if (st.dealing) {
+            tileBtn.dataset.anim = "deal";
+            tileBtn.dataset.animKey = `deal:${ctx.deal}:${i}`;
+          } else if (st.fresh.has(i)) {
+            tileBtn.dataset.anim = "drop";
+            tileBtn.dataset.animKey = `drew:${ctx.deal}:${v.pile_left}:${v.discards.flat().length}`;
+          }
           tileBtn.addEventListener("pointerdown", (e) => startPointer(e, { kind: "tile", slot: i }));
           tileBtn.addEventListener("focus", () => (st.focusSlot = i));
           slot.append(tileBtn);
@@ -579,11 +462,13 @@ export function create(ctx) {
       }
       rows.push(row);
     }
+    st.dealing = false;
+    st.fresh.clear();
     return h("div", { class: "rack", id: "rack", "data-drop": "rack" }, rows);
   }
 
   /** KDV's Ceza box: the live figure before your first discard, then the frozen one,
-   * and which it is (RULES.md rule 29). */
+   * and which it is (docs/rules/okey.md rule 29). */
   function cezaBox(v) {
     const known = v.ceza !== null && v.ceza !== undefined;
     const live = !!v.ceza_live;
@@ -627,6 +512,8 @@ export function create(ctx) {
       st.selected = null;
       st.drawSlot = null;
       st.discardSlot = null;
+      st.dealing = true;
+      st.dealtRefused = false;
     },
     onEvent(d) {
       if (d.kind === "arrange" && d.seat === ctx.you) st.inflight = Math.max(0, st.inflight - 1);
@@ -639,12 +526,23 @@ export function create(ctx) {
       for (let s = 0; s < 4; s++) felt.append(seatBox(v, s));
       for (let s = 0; s < 4; s++) felt.append(stackBox(v, s));
       felt.append(center(v));
-      const over = dealOver(v);
-      if (over) felt.append(over);
+      if (v.over && !ctx.deal) {
+        // a replay: the record's end of the deal as it is (no table, no next deal to wait for)
+        felt.append(h("div", { class: "deal-over", id: "deal-over" }, h("b", {}, v.end === "void" ? t("void_deal") : t("finished_with", { name: ctx.name(v.finisher) })), v.finisher_rack ? h("div", { class: "finisher-rack" }, v.finisher_rack.map((b) => h("span", { class: "block" }, b.map((x) => tileEl(x, { okey: v.okey, small: true }))))) : null));
+      } else if (v.over) {
+        // remember the end of this deal, to keep it after the next one starts
+        const scores = ctx.dealResult ? ctx.dealResult.scores : null;
+        if (!st.lastOver || st.lastOver.deal !== ctx.deal) st.lastOver = { deal: ctx.deal, v, scores, shownAt: Date.now(), dismissed: false };
+        else Object.assign(st.lastOver, { v, scores: scores || st.lastOver.scores });
+        felt.append(dealOver(v, st.lastOver.scores));
+      } else if (st.lastOver && st.lastOver.deal !== ctx.deal) {
+        const kept = keptOver();
+        if (kept) felt.append(kept);
+      }
       el.append(felt);
       const mine = h("div", { class: "my-area okey-mine" });
       if (st.slots) {
-        const phase = ctx.legal.some((a) => a.act === "draw") ? t("okey_draw_hint") : ctx.legal.some((a) => a.act === "discard") ? t("okey_discard_hint") : "";
+        const phase = ctx.legal.some((a) => a.act === "draw") ? t("okey_draw_hint") : ctx.legal.some((a) => a.act === "discard") ? t(touchScreen() ? "okey_discard_hint_touch" : "okey_discard_hint") : "";
         const info = [h("span", { class: "hint", id: "okey-hint" }, phase)];
         if (v.game === "kdv_okey") info.unshift(cezaBox(v));
         mine.append(h("div", { class: "rack-info" }, info), rackEl(v), buttons(v));
