@@ -36,7 +36,16 @@ test quick: export PYTHONDONTWRITEBYTECODE :=
 # The whole gate: lint, types and every test (browsers, servers, the cluster). A module
 # runs on one worker (a server its tests share starts once), the long tiers first
 # (tests/conftest.py).
-test: $(STAMP) $(CHROMIUM) $(NGINX) $(HAPROXY)
+# The browser tests check every screen with axe-core, from the npm registry (pinned in
+# tests/web/axe/package-lock.json; the machine's node and npm).
+# (npm dates the files it unpacks 1985: a stamp of our own says when it ran.)
+AXE := tests/web/axe/node_modules/.installed
+
+$(AXE): tests/web/axe/package-lock.json
+	npm ci --prefix tests/web/axe --no-audit --no-fund --silent
+	@touch $(AXE)
+
+test: $(STAMP) $(CHROMIUM) $(NGINX) $(HAPROXY) $(AXE)
 	$(BIN)/ruff check kahvehane tests bench
 	$(BIN)/mypy kahvehane
 	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder

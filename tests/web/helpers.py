@@ -73,11 +73,25 @@ def create_table(page: Page, game: str, options: dict[str, Any], *, entry: int |
     return str(table_id)
 
 
-def start_match(page: Page) -> None:
-    """The manager presses Start: the countdown shows, then the match begins."""
+#: Notes whether a countdown element was ever in the page from now on.
+WATCH_COUNTDOWN_JS = """() => {
+  window.__sawCountdown = !!document.querySelector('#countdown');
+  new MutationObserver(() => {
+    if (document.querySelector('#countdown')) window.__sawCountdown = true;
+  }).observe(document.body, {childList: true, subtree: true});
+}"""
+
+
+def start_match(page: Page, *, people: int = 1) -> None:
+    """The manager presses Start and the match begins: at once when no other person is
+    seated (bots fill the rest: no countdown is ever shown), after the countdown when
+    ``people`` (the people seated, the manager included) is more than one."""
+    page.evaluate(WATCH_COUNTDOWN_JS)
     page.click("#start-button")
-    page.wait_for_selector("#countdown", state="attached")
     page.wait_for_selector("#table[data-status='playing']")
+    assert page.evaluate("() => window.__sawCountdown") is (people > 1), (
+        f"{people} people seated: a countdown {'should' if people > 1 else 'should not'}"
+        " have been shown")
 
 
 def state(page: Page) -> State:

@@ -101,7 +101,7 @@ def test_two_idle_people_finish_at_bot_speed(server: WebServer, new_page: Any) -
     sign_in_guest(guest, _name("Iki"))
     guest.goto(f"/#/t/{table}?sit=1")
     guest.wait_for_selector("#seat-list .who.me")
-    start_match(host)
+    start_match(host, people=2)
     host.wait_for_selector("#match-result", timeout=120_000)
     guest.wait_for_selector("#match-result", timeout=30_000)
     assert [m["data"]["seat"] for m in frames.events("away")] in ([0, 1], [1, 0])

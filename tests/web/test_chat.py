@@ -184,7 +184,7 @@ def test_leaving_mid_match_after_a_confirmation(server: WebServer, new_page: Any
     sign_in_guest(leaver, leaver_name)
     leaver.goto(f"/#/t/{table}?sit=1")
     leaver.wait_for_selector("#seat-list .who.me")
-    start_match(host)
+    start_match(host, people=2)
     leaver.wait_for_selector("#table[data-status='playing'] #leave-match")
     leaver.click("#leave-match")
     leaver.wait_for_selector("#leave-confirm")
@@ -222,7 +222,7 @@ def test_rematch_when_both_agree(server: WebServer, new_page: Any, artifacts: Pa
     sign_in_guest(other, other_name)
     other.goto(f"/#/t/{table}?sit=1")
     other.wait_for_selector("#seat-list .who.me")
-    start_match(host)
+    start_match(host, people=2)
     for page in (host, other):
         page.wait_for_selector("#match-result", timeout=60_000)
     first = host.evaluate("window.kahvehane.app.view.result.match")

@@ -106,6 +106,7 @@ const STRINGS = {
     err_bad_options: "Seçenekler geçersiz.",
     err_rate_limited: "Çok hızlı: biraz bekleyin.",
     err_disconnected: "Bağlantı yok.",
+    err_timeout: "Sunucu yanıt vermedi; yeniden bağlanılıyor.",
     err_not_seated: "Bu masada koltuğunuz yok.",
     no_games: "Oyun listesi alınamadı: sayfayı yenileyin.",
     no_game_module: "{game} bu sayfada gösterilemiyor (oyunun sayfa modülü yüklenemedi).",
@@ -313,6 +314,7 @@ const STRINGS = {
     err_bad_options: "Those options are not valid.",
     err_rate_limited: "Too fast: wait a moment.",
     err_disconnected: "Not connected.",
+    err_timeout: "The server did not answer; reconnecting.",
     err_not_seated: "You have no seat at this table.",
     no_games: "The list of games could not be fetched: reload the page.",
     no_game_module: "{game} cannot be shown on this page (the game's page module did not load).",
@@ -535,7 +537,7 @@ export function errorText(err) {
   if (!err) return t("error");
   const code = err.code;
   const known = code ? tMaybe("err_" + code) : null;
-  const said = code === "disconnected" ? "" : refusalText(err);
+  const said = code === "disconnected" || code === "timeout" ? "" : refusalText(err);
   if (known && said && said !== known) return `${known} (${said})`;
   return known || said || code || t("error");
 }

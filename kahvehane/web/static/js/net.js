@@ -45,9 +45,16 @@ export async function api(method, path, body) {
  * growing pause (0.3 s … 5 s) and calls `onOpen()` again, so the owner re-subscribes and
  * re-joins (with `last` and `epoch`, to catch up on missed events).
  */
+/** How long a request waits for its answer, ms: past it the request fails with `timeout`
+ * and the connection is dropped, so that it comes back and the page re-joins its table
+ * (a node that died, a table between owners on a cluster: docs/scaling.md). Longer than
+ * a cluster's failover (15 s), so a held `join` is answered first. */
+export const REQUEST_TIMEOUT = 20000;
+
 export class Socket {
-  constructor({ onMessage, onOpen, onStatus }) {
+  constructor({ onMessage, onOpen, onStatus, requestTimeout = REQUEST_TIMEOUT }) {
     this.onMessage = onMessage;
+    this.requestTimeout = requestTimeout;
     this.onOpen = onOpen;
     this.onStatus = onStatus || (() => {});
     this.ws = null;
@@ -179,7 +186,17 @@ export class Socket {
         reject({ type: "error", code: "disconnected", message: "" });
         return;
       }
-      this.pending.set(id, { resolve, reject });
+      const timer = setTimeout(() => {
+        if (!this.pending.has(id)) return;
+        this.pending.delete(id);
+        reject({ type: "error", code: "timeout", message: "" });
+        this.drop(); // the connection comes back and the owner re-joins
+      }, this.requestTimeout);
+      const done = (settle) => (answer) => {
+        clearTimeout(timer);
+        settle(answer);
+      };
+      this.pending.set(id, { resolve: done(resolve), reject: done(reject) });
     });
   }
 }
