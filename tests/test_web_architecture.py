@@ -14,8 +14,8 @@ import pytest
 
 JS = Path(__file__).resolve().parent.parent / "kahvehane" / "web" / "static" / "js"
 
-# import x from "./a.js"; import {a, b} from "./a.js"; export {x} from "./a.js";
-# import "./a.js"; import("./a.js") with a literal address
+# import x from "./ui.js"; import {a, b} from "./ui.js"; export {x} from "./ui.js";
+# import "./ui.js"; import("./ui.js") with a literal address
 _STATIC = re.compile(r"""^\s*(?:import|export)\s[^;'"]*?\bfrom\s*["']([^"']+)["']""", re.M)
 _BARE = re.compile(r"""^\s*import\s*["']([^"']+)["']""", re.M)
 _DYNAMIC = re.compile(r"""\bimport\(\s*[`"']([^`"'$]+)[`"']\s*\)""")
