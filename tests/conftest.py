@@ -33,11 +33,16 @@ settings.register_profile("kahvehane", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("kahvehane")
 
-#: the tiers in the order a run takes them, the longest first
-ORDER = ("cluster", "server", "browser", "slow")
+#: the tiers in the order a run takes them, the longest first; the browser's last of all
+ORDER = ("cluster", "server", "slow")
 
 
 def _rank(item: pytest.Item) -> int:
+    # Playwright's sync API keeps an event loop running in its worker until the session
+    # ends, so a test after a browser test on the same worker could not asyncio.run():
+    # the browser tests come after everything else (their own tier, the longest first).
+    if item.get_closest_marker("browser") is not None:
+        return len(ORDER) + 1
     for i, name in enumerate(ORDER):
         if item.get_closest_marker(name) is not None:
             return i

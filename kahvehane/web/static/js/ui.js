@@ -1,25 +1,9 @@
 // Small DOM helpers and the pictures of cards and tiles (pure CSS, no images). A tile or
 // a card is named in words for its tooltip and its screen-reader label ("mavi 13",
-// "sahte okey", "kupa 10"), never by its code.
+// "sahte okey", "kupa 10"), never by its code (the words are i18n.js's: tile_*, card_*).
 
-import { t, addStrings } from "./i18n.js";
+import { t } from "./i18n.js";
 
-addStrings({
-  tr: {
-    tile_R: "kırmızı", tile_Y: "sarı", tile_B: "mavi", tile_K: "siyah", tile_J: "sahte okey", tile_okey: "okey",
-    tile_back: "kapalı taş", card_back: "kapalı kart",
-    suit_S: "maça", suit_H: "kupa", suit_D: "karo", suit_C: "sinek",
-    rank_A: "as", rank_K: "papaz", rank_Q: "kız", rank_J: "vale",
-    card_words: "{suit} {rank}",
-  },
-  en: {
-    tile_R: "red", tile_Y: "yellow", tile_B: "blue", tile_K: "black", tile_J: "the false okey", tile_okey: "the okey",
-    tile_back: "face-down tile", card_back: "face-down card",
-    suit_S: "spades", suit_H: "hearts", suit_D: "diamonds", suit_C: "clubs",
-    rank_A: "ace", rank_K: "king", rank_Q: "queen", rank_J: "jack",
-    card_words: "{rank} of {suit}",
-  },
-});
 
 /** h("div", {class: "x", onclick: f, "data-k": 1}, child, "text", [more]) */
 export function h(tag, attrs, ...children) {
@@ -29,6 +13,8 @@ export function h(tag, attrs, ...children) {
       if (v === undefined || v === null || v === false) continue;
       if (k === "class") el.className = v;
       else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+      // (through the CSSOM: the Content-Security-Policy refuses style attributes)
+      else if (k === "style") el.style.cssText = String(v);
       else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
       else if (k === "html") el.innerHTML = v;
       else if (v === true) el.setAttribute(k, "");
