@@ -17,7 +17,15 @@ import pytest
 from kahvehane.records import replay_result
 from kahvehane.server.catalogue import games_json
 from tests.web.conftest import WebServer
-from tests.web.helpers import create_table, final_result, screenshot, sign_in_guest, sign_up
+from tests.web.helpers import (
+    create_table,
+    final_result,
+    okey_move,
+    play_until_end,
+    screenshot,
+    sign_in_guest,
+    sign_up,
+)
 from tests.web.test_turkish import CATALOGUES_JS, SEEN_JS, english_fragments
 
 Page = Any
@@ -229,8 +237,11 @@ def test_leaderboard_profile_and_chips_chart(server: WebServer, new_page: Any,
     other = page.context.new_page()  # a second tab of the same browser
     other.goto("/")
     other.wait_for_selector("#user-chips")
-    create_table(page, "duz_okey", {"deals": 3}, clock=1)
+    create_table(page, "duz_okey", {"deals": 3}, clock=30)
     page.click("#start-button")
+    # they make their own moves: only a match of one's own counts for the leaderboard
+    # (docs/server.md "Standings that reflect play")
+    play_until_end(page, okey_move)
     okey = final_result(page)
     okey_id = int(page.evaluate("window.kahvehane.app.view.info.match"))
     page.goto("/")
