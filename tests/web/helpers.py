@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.server.harness import okey_chooser
@@ -132,8 +133,16 @@ def wait_after_move(page: Page, n_before: Any) -> None:
 
 
 def drag(page: Page, source: Any, target: Any, steps: int = 6) -> None:
-    """Press on ``source``, move to ``target`` in a few steps, release (pointer events)."""
-    source.scroll_into_view_if_needed()
+    """Press on ``source``, move to ``target`` in a few steps, release (pointer events).
+    A locator whose element the page draws anew while it is being scrolled to (a tile
+    still sliding into the rack) is looked up again, twice at most."""
+    for attempt in range(3):
+        try:
+            source.scroll_into_view_if_needed()
+            break
+        except PlaywrightError as exc:
+            if "not attached" not in str(exc) or attempt == 2:
+                raise
     sb = source.bounding_box()
     tb = target.bounding_box()
     assert sb and tb
