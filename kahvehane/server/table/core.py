@@ -198,8 +198,13 @@ class TableCore:
     def _deserted(self) -> bool:
         """Whether the people who play here have all gone (none has the table open,
         and someone has had it open since it was opened or restored: after a restart
-        its people are given the time to come back)."""
-        return not self.unvisited and not self._players_here()
+        its people are given the time to come back). A match of bots alone is deserted
+        only once its manager, who started it to watch it, has gone too."""
+        if self.unvisited:
+            return False
+        if not self._players():
+            return self.seating.manager.id not in self._watching()
+        return not self._players_here()
 
     def _someone_waiting(self) -> bool:
         """Whether a person waits at the table: a seated one, or its manager, with the
