@@ -30,7 +30,10 @@ PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile":
 # Fast tables for tests: a 1-second countdown (the real one is 10), quick bots, a short
 # pause between deals.
 SERVER_FLAGS = ["--countdown", "1", "--bot-delay", "0.03", "--deal-pause", "0.4",
-                "--log-level", "warning", "--new-accounts", "100000"]
+                "--log-level", "warning", "--new-accounts", "100000",
+                # a test's guest opens a table a game, one after another, faster than
+                # its finished tables close (--guest-idle-close)
+                "--guest-tables-open", "20"]
 
 
 class WebServer:
