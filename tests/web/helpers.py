@@ -351,14 +351,42 @@ def next_refusal(page: Page, seen: int) -> tuple[dict[str, Any], str]:
     return msg, page.locator("#toast").text_content() or ""
 
 
+#: Tiles and cards in words, as a player reads them (i18n.js tile_*, suit_*, rank_*).
+_TILE_WORDS = {"tr": {"R": "kırmızı", "Y": "sarı", "B": "mavi", "K": "siyah",
+                      "J": "sahte okey"},
+               "en": {"R": "red", "Y": "yellow", "B": "blue", "K": "black",
+                      "J": "the false okey"}}
+_SUITS = {"tr": {"S": "maça", "H": "kupa", "D": "karo", "C": "sinek"},
+          "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}}
+_RANKS = {"tr": {"A": "as", "K": "papaz", "Q": "kız", "J": "vale"},
+          "en": {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}}
+
+
+def _worded(key: str, value: Any, lang: str) -> Any:
+    if isinstance(value, list):
+        return [_worded(key, v, lang) for v in value]
+    if key in ("seat", "turn") and isinstance(value, int):
+        return value + 1
+    if key in ("tile", "tiles") and isinstance(value, str):
+        if value == "J":
+            return _TILE_WORDS[lang]["J"]
+        return f"{_TILE_WORDS[lang][value[0]]} {int(value[1:])}"
+    if key in ("card", "cards", "played") and isinstance(value, str):
+        rank, suit = value[:-1], value[-1]
+        rank = _RANKS[lang].get(rank, rank)
+        suit = _SUITS[lang][suit]
+        return f"{suit} {rank}" if lang == "tr" else f"{rank} of {suit}"
+    return value
+
+
 def coded_text(msg: dict[str, Any], lang: str) -> str:
     """What the page must show of a refusal in ``lang``: its ``i18n`` message from the
-    catalogue (every game's messages, as ``GET /api/messages`` serves them) with its rule."""
-    from kahvehane.errors import CATALOGUE, render_rule
+    catalogue (every game's messages, as ``GET /api/messages`` serves them) in a
+    player's words — tiles and cards named, seats from 1 — and no rule number."""
+    from kahvehane.errors import CATALOGUE
     from kahvehane.games import all_specs, get_game
 
     for spec in all_specs():
         get_game(spec.id)
-    text = CATALOGUE[msg["i18n"]["code"]].text(lang, msg["i18n"]["params"])
-    return f"{text} ({render_rule(msg['rule'], lang)})" if msg.get("rule") else text
-
+    params = {k: _worded(k, v, lang) for k, v in msg["i18n"]["params"].items()}
+    return CATALOGUE[msg["i18n"]["code"]].text(lang, params)

@@ -13,7 +13,6 @@ from tests.web.helpers import (
     balayi_kingi_click,
     by_keyboard,
     casino_click,
-    coded_text,
     create_table,
     drag,  # noqa: F401 - re-exported for other modules' use
     errors_seen,
@@ -197,7 +196,8 @@ def test_royal_casino_on_a_phone(server: WebServer, new_page: Any, artifacts: Pa
 
 
 def test_illegal_card_is_explained(server: WebServer, new_page: Any) -> None:
-    """A card the rules forbid is refused with the engine's reason and rule."""
+    """A card the rules forbid is refused with the engine's reason and its rule, in
+    words (issue 29)."""
     page = new_page(server)
     sign_up(page, _name("Ali"))
     create_table(page, "koz_maca", {"finish_score": 1}, entry=10)
@@ -213,10 +213,16 @@ def test_illegal_card_is_explained(server: WebServer, new_page: Any) -> None:
                 seen = errors_seen(page)
                 page.locator(f"#hand [data-card='{bad[0]}']").click()
                 refusal, text = next_refusal(page, seen)
-                assert "KM-" in text
-                # shown in the page's language (Turkish) from its code, not in English
-                assert coded_text(refusal, "tr") in text
-                assert refusal["message"] not in text
+                # in the page's language (Turkish) from its code, in plain words: the
+                # rule's reminder, the card named, no rule number, no card code
+                assert refusal["rule"].startswith("KM-") and "KM-" not in text
+                assert refusal["message"] not in text and bad[0] not in text
+                words = page.evaluate(
+                    "(c) => import('/js/ui.js').then((m) => m.cardWords(c))", bad[0])
+                reminder = page.evaluate(
+                    "(k) => import('/js/i18n.js').then((m) => m.tMaybe(k))",
+                    "rule_" + refusal["rule"])
+                assert words in text and reminder and reminder in text
                 return
         koz_maca_click(page, st)
         wait_after_move(page, st["n"])

@@ -1,6 +1,7 @@
 """The web client from the registry and the message catalogue: it renders every coded
-message as the Python side does (both languages, lists as alternatives, "kural 9"),
-shows refusals from their code in the page's language over HTTP and the WebSocket, and
+message as the Python side does (both languages, lists as alternatives), shows
+refusals from their code in the page's language and in a player's words (tiles and
+cards named, no rule number) over HTTP and the WebSocket, and
 builds the create-table form from the game specs — a game it has never heard of
 included, as long as its family has a module.
 
@@ -19,6 +20,7 @@ import pytest
 
 from kahvehane.errors import CATALOGUE, IllegalAction, InvalidOptions, Message
 from kahvehane.games import all_specs, get_game, get_spec
+from kahvehane.games.okey.messages import FINISH_INVALID
 from tests.web.conftest import WebServer
 
 Page = Any
@@ -108,29 +110,50 @@ def test_every_message_renders_as_the_python_side_renders_it(server: WebServer,
     assert len(cases) > 30
 
 
-def test_a_refusal_reads_in_the_pages_language_with_its_rule(server: WebServer,
-                                                            new_page: Any) -> None:
+def test_a_refusal_reads_in_plain_words(server: WebServer, new_page: Any) -> None:
+    """A refusal as a player reads it (issue 29): tiles and cards in words, seats counted
+    from 1 as the table shows them, no rule number and no code — in both languages;
+    the engine's own text (records, logs) keeps its codes."""
     page = new_page(server)
     _registry(page)
     page.goto("/")
     page.wait_for_selector("#guest-button")
-    exc = IllegalAction(TEST_REFUSAL, "rule 9", seat=2, cards=["5♠", "7♠"])
-    err = {"code": "illegal_action", "message": exc.reason, "rule": exc.rule,
-           "i18n": {"code": exc.code, "params": exc.to_json()["params"]}}
+    exc = IllegalAction(TEST_REFUSAL, "rule 9", seat=2, cards=["5S", "QH"])
+    finish = IllegalAction(FINISH_INVALID, "rule 16", tile="B13")
+    errs = [{"code": "illegal_action", "message": e.reason, "rule": e.rule,
+             "i18n": {"code": e.code, "params": e.to_json()["params"]}} for e in (exc, finish)]
     texts = page.evaluate(
-        """async ([err, catalogue]) => {
+        """async ([errs, catalogue]) => {
              const m = await import("/js/i18n.js");
+             const table = await import("/js/table.js");
              m.setCatalogue(catalogue);
+             const [err, finish] = errs;
              const unknown = {...err, i18n: {code: "test.web.nobody_knows", params: {}}};
-             return [m.refusalText(err, "tr"), m.refusalText(err, "en"),
-                     m.refusalText(unknown, "tr"), m.refusalText({...err, i18n: undefined}, "tr"),
-                     m.fillTemplate("{{a}} {b!r} {c}", {b: "x", c: 1.5})];
-           }""", [err, {TEST_REFUSAL.code: TEST_REFUSAL.to_json()}])
-    assert texts[0] == "2. koltuk 5♠ ya da 7♠ oynayamaz (kural 9)" == exc.render("tr")
-    assert texts[1] == "seat 2 may not play 5♠ or 7♠ (rule 9)" == str(exc)
+             const out = [m.refusalText(err, "tr"), m.refusalText(err, "en"),
+                          m.refusalText(unknown, "tr"),
+                          m.refusalText({...err, i18n: undefined}, "tr"),
+                          m.fillTemplate("{{a}} {b!r} {c}", {b: "x", c: 1.5}),
+                          table.illegalText(finish)];
+             m.setLang("en");
+             out.push(table.illegalText(finish));
+             m.setLang("tr");
+             return out;
+           }""", [errs, {TEST_REFUSAL.code: TEST_REFUSAL.to_json(),
+                         FINISH_INVALID.code: FINISH_INVALID.to_json()}])
+    assert texts[0] == "3. koltuk maça 5 ya da kupa kız oynayamaz"
+    assert texts[1] == "seat 3 may not play 5 of spades or queen of hearts"
+    assert exc.render("tr") == "2. koltuk 5S ya da QH oynayamaz (kural 9)"  # the engine's
     # a code the catalogue does not know, or none at all: the server's English stands
-    assert texts[2] == texts[3] == "seat 2 may not play 5♠ or 7♠ (kural 9)"
+    assert texts[2] == texts[3] == "seat 2 may not play 5S or QH"
     assert texts[4] == "{a} 'x' 1.5"
+    # the refused Okey finish of issue 29 ("— B13 olmadan kalan 14 taş … (kural 16)")
+    assert texts[5] == ("Bu hamle olmaz: Bu taşla bitilmez: kalan 14 taş per ya da 7 çift"
+                        " olmalı. — mavi 13 olmadan kalan 14 taş ne perlere ne de 7 çifte"
+                        " ayrılıyor")
+    assert texts[6].endswith("— without blue 13 the other 14 tiles are neither runs and"
+                             " groups nor 7 pairs")
+    for text in texts[5:]:
+        assert "B13" not in text and "16" not in text and "okey." not in text
 
 
 @pytest.mark.parametrize("lang", ["tr", "en"])
@@ -142,7 +165,7 @@ def test_an_http_refusal_is_shown_from_its_code(server: WebServer, new_page: Any
     _registry(page)
     served = _catalogue() | {TEST_REFUSAL.code: TEST_REFUSAL.to_json()}
     _serve_json(page, "/api/messages", {"messages": served})
-    exc = IllegalAction(TEST_REFUSAL, None, seat=1, cards=["A♥"])
+    exc = IllegalAction(TEST_REFUSAL, None, seat=1, cards=["AH"])
     _serve_json(page, "/api/auth/login", {"error": {
         "code": "bad_credentials", "message": str(exc), "rule": None,
         "i18n": {"code": exc.code, "params": exc.to_json()["params"]}}}, status=401)
@@ -156,10 +179,10 @@ def test_an_http_refusal_is_shown_from_its_code(server: WebServer, new_page: Any
     page.wait_for_selector("#auth-error:not(:empty)")
     text = page.locator("#auth-error").text_content() or ""
     if lang == "tr":
-        assert text == "Ad ya da şifre yanlış. (1. koltuk A♥ oynayamaz)"
+        assert text == "Ad ya da şifre yanlış. (2. koltuk kupa as oynayamaz)"
         assert str(exc) not in text
     else:
-        assert text == f"Wrong name or password. ({exc})"
+        assert text == "Wrong name or password. (seat 2 may not play ace of hearts)"
 
 
 @pytest.mark.parametrize("lang", ["tr", "en"])

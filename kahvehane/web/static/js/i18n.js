@@ -55,6 +55,10 @@ const STRINGS = {
     start: "Başlat",
     cancel: "Durdur",
     starts_in: "Oyun başlıyor",
+    quick_waiting: "Masaya başka oyuncular bekleniyor",
+    quick_waiting_hint: "Süre bitince boş koltuklara botlar oturur.",
+    quick_skip: "Beklemeden başla",
+    salon_count: "Şu an salonda {online} kişi var, {playing} kişi oyunda.",
     waiting_for_start: "Masa yöneticisinin Başlat'a basması bekleniyor.",
     you_are_manager: "Masa yöneticisi sizsiniz: koltuklar dolmasa da başlatabilirsiniz, boş koltuklara bot oturur.",
     manager: "Yönetici",
@@ -270,6 +274,11 @@ const STRINGS = {
     start: "Start",
     cancel: "Stop",
     starts_in: "The match starts in",
+    quick_waiting: "Waiting for other players to join",
+    quick_waiting_hint: "When the time is up, bots take the empty seats.",
+    quick_skip: "Start without waiting",
+    salon_count: "{online} people in the salon now, {playing} of them playing.",
+    salon_count_one: "1 person in the salon now, {playing} playing.",
     waiting_for_start: "Waiting for the table manager to press Start.",
     you_are_manager: "You manage this table: you may start with empty seats; bots take them.",
     manager: "Manager",
@@ -519,12 +528,6 @@ export function fillTemplate(template, params, language = lang) {
   });
 }
 
-/** "rule 9" is "kural 9" in Turkish; a game's own rule names (KM-9, C-18) read the same. */
-export function ruleText(rule, language = lang) {
-  if (!rule) return "";
-  return language === "tr" && rule.startsWith("rule ") ? "kural " + rule.slice(5) : rule;
-}
-
 /** The server's coded message ({code, params}) in the page's language, or null when the
  * catalogue does not know the code (then the English `message` stands). */
 export function renderMessage(i18n, language = lang) {
@@ -535,12 +538,45 @@ export function renderMessage(i18n, language = lang) {
   return typeof template === "string" ? fillTemplate(template, i18n.params || {}, language) : null;
 }
 
-/** What the server said of a refusal, in the page's language: its coded message (else the
- * English text) and the rule it cites. */
+/** A tile in words ("mavi 13", "sahte okey") from its code ("B13", "J"), or null when
+ * `code` is no tile's code. */
+export function tileWordsOf(code, language = lang) {
+  const words = STRINGS[language] || STRINGS.tr;
+  if (code === "J") return words.tile_J;
+  const m = /^([RYBK])(1[0-3]|[1-9])$/.exec(code);
+  return m ? `${words["tile_" + m[1]]} ${m[2]}` : null;
+}
+
+/** A card in words ("kupa 10", "maça papaz") from its code ("10H", "KS"), or null. */
+export function cardWordsOf(code, language = lang) {
+  const words = STRINGS[language] || STRINGS.tr;
+  const m = /^(10|[2-9AKQJ])([SHDC])$/.exec(code);
+  if (!m) return null;
+  const rank = /^[AKQJ]$/.test(m[1]) ? words["rank_" + m[1]] : m[1];
+  return words.card_words.replace("{suit}", words["suit_" + m[2]]).replace("{rank}", rank);
+}
+
+/** The params a player reads (docs/web.md "Plain words"): tiles and cards by their
+ * words, seats counted from 1 as the table shows them ("Koltuk 1"). The engines name
+ * tiles and cards by code and seats from 0 (their records and logs keep doing so). */
+function playerParams(params, language) {
+  const out = {};
+  for (const [key, v] of Object.entries(params || {})) {
+    const words = (x) => (typeof x !== "string" ? x : /^(tile|tiles)$/.test(key) ? tileWordsOf(x, language) ?? x : /^(card|cards|played)$/.test(key) ? cardWordsOf(x, language) ?? x : x);
+    if ((key === "seat" || key === "turn") && Number.isInteger(v)) out[key] = v + 1;
+    else out[key] = Array.isArray(v) ? v.map(words) : words(v);
+  }
+  return out;
+}
+
+/** What the server said of a refusal, in the page's language and in a player's words:
+ * its coded message with tiles, cards and seats worded (else the English text). The rule
+ * it cites stays off the screen (no "kural 16": the table's reminder of the rule says it
+ * in words, table/socket.js illegalText); `renderMessage` keeps the engine's own text. */
 export function refusalText(err, language = lang) {
-  const said = renderMessage(err && err.i18n, language) ?? (err && err.message) ?? "";
-  const rule = err && err.rule ? ruleText(err.rule, language) : "";
-  return rule ? (said ? `${said} (${rule})` : rule) : said;
+  const i18n = err && err.i18n;
+  const said = i18n ? renderMessage({ code: i18n.code, params: playerParams(i18n.params, language) }, language) : null;
+  return said ?? (err && err.message) ?? "";
 }
 
 /** An error answer (WebSocket `error` or HTTP `{"error": ...}`) for a person: our short

@@ -2,7 +2,7 @@
 // a card is named in words for its tooltip and its screen-reader label ("mavi 13",
 // "sahte okey", "kupa 10"), never by its code (the words are i18n.js's: tile_*, card_*).
 
-import { t } from "./i18n.js";
+import { t, cardWordsOf, tileWordsOf } from "./i18n.js";
 
 
 /** h("div", {class: "x", onclick: f, "data-k": 1}, child, "text", [more]) */
@@ -48,15 +48,12 @@ export function parseCard(code) {
 
 /** A card in words: "kupa 10", "maça papaz" ("10 of hearts", "king of spades"). */
 export function cardWords(code) {
-  const { rank, suit } = parseCard(code);
-  const r = /^[AKQJ]$/.test(rank) ? t("rank_" + rank) : rank;
-  return t("card_words", { suit: t("suit_" + suit), rank: r });
+  return cardWordsOf(code) ?? code;
 }
 
 /** A tile in words: "mavi 13", "sahte okey"; the wild tile says it is the okey. */
 export function tileName(code, okey = null) {
-  if (code === "J") return t("tile_J");
-  const words = `${t("tile_" + code[0])} ${parseInt(code.slice(1), 10)}`;
+  const words = tileWordsOf(code) ?? code;
   return okey && code === okey ? `${words} (${t("tile_okey")})` : words;
 }
 

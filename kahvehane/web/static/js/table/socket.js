@@ -170,8 +170,9 @@ export async function simple(tv, type) {
   }
 }
 
-/** A refused move in words: a short reminder of the rule (ours, by rule id) and the
- * server's own explanation — its coded message in the page's language. */
+/** A refused move in words: a short reminder of the rule (ours, by rule id: its words,
+ * never its number) and the server's own explanation — its coded message in the page's
+ * language, tiles and cards named in words (i18n.js refusalText). */
 export function illegalText(err) {
   const rule = err.rule || "";
   const key = rule.startsWith("rule ") ? rule : "rule_" + rule;
