@@ -216,6 +216,11 @@ class FinishedMatch:
     chips_net: list[int] | None
     kasa: int | None
     outcomes: list[SeatOutcome] = field(default_factory=list)
+    #: every chip movement of the match, start and end, in order: ``{"from", "to",
+    #: "amount"}`` by the table's account names (``seat:0`` …, ``pot``, ``kasa``), so
+    #: that the result can explain each line (issue 29); ``None`` without an entry
+    transfers: list[dict[str, Any]] | None = None
+    kasa_before: int | None = None
 
 
 def finish_match(session: Session, match_id: int, summary: MatchSummary,
@@ -231,6 +236,8 @@ def finish_match(session: Session, match_id: int, summary: MatchSummary,
     assert table is not None
     chips_net: list[int] | None = None
     kasa: int | None = None
+    transfers: list[dict[str, Any]] | None = None
+    kasa_before: int | None = None
     if row.entry:
         rule = _entry_rule(row.game)
         settlement = rule.settle(row.entry, int(row.kasa_before or 0), summary)
@@ -243,6 +250,9 @@ def finish_match(session: Session, match_id: int, summary: MatchSummary,
                  match_id=match_id)
         chips_net = list(settlement.net)
         kasa = settlement.kasa_after
+        kasa_before = settlement.kasa_before
+        transfers = [{"from": t.source, "to": t.target, "amount": t.amount}
+                     for t in (*settlement.at_start, *settlement.at_end)]
         for o in outcomes:
             o.chips_net = settlement.net[o.seat]
     now = now_ms()
@@ -260,7 +270,7 @@ def finish_match(session: Session, match_id: int, summary: MatchSummary,
     row.result = result
     row.record = record
     table.matches_played += 1
-    return FinishedMatch(chips_net, kasa, outcomes)
+    return FinishedMatch(chips_net, kasa, outcomes, transfers, kasa_before)
 
 
 def rated(bots: Sequence[Any]) -> bool:

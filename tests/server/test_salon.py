@@ -124,6 +124,17 @@ def test_table_lifecycle_and_kasa(server: Server, backend: str) -> None:
             assert end is not None
             chips = end["data"]["chips"]
             assert sum(chips["net"]) + chips["kasa"] - (kasas[-1] if kasas else 0) == 0
+            # every chip movement, so that the result can explain each (issue 29): the
+            # transfers make each seat's net and the Kasa's change
+            assert chips["kasa_before"] == (kasas[-1] if kasas else 0)
+            moved = {f"seat:{s}": 0 for s in range(4)} | {"pot": 0, "kasa": 0}
+            for t in chips["transfers"]:
+                moved[t["from"]] -= t["amount"]
+                moved[t["to"]] += t["amount"]
+            assert [moved[f"seat:{s}"] for s in range(4)] == chips["net"]
+            assert moved["pot"] == 0 and moved["kasa"] == chips["kasa"] - chips["kasa_before"]
+            assert [t for t in chips["transfers"] if t["to"] == "pot"] == [
+                {"from": f"seat:{s}", "to": "pot", "amount": 500} for s in range(4)]
             kasas.append(chips["kasa"])
             assert chips["kasa"] in (0, 500 + (kasas[-2] if len(kasas) > 1 else 0))
         info = (await api(server, "GET", f"/api/tables/{table}")).json()["table"]

@@ -233,8 +233,9 @@ class MatchFlow(TableCore):
         match_id = session.match_id
         items = [self.log.add("match_end", {
             "match": match_id, "result": result, "record": f"/api/matches/{match_id}/record",
-            "chips": None if finished.chips_net is None else {"net": finished.chips_net,
-                                                              "kasa": finished.kasa},
+            "chips": None if finished.chips_net is None else {
+                "net": finished.chips_net, "kasa": finished.kasa,
+                "kasa_before": finished.kasa_before, "transfers": finished.transfers},
             "ranking_points": result.get("ranking_points")})]
         if finished.kasa is not None:
             self.kasa = finished.kasa

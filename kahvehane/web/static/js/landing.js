@@ -67,8 +67,8 @@ export function tablePicture() {
   return h("div", { class: "picture", html: svg });
 }
 
-/** The landing page's head. */
-export function hero() {
+/** The landing page's head (`count`: the salon's counts line, or null). */
+export function hero(count = null) {
   return h(
     "section",
     { class: "hero", id: "hero" },
@@ -76,6 +76,7 @@ export function hero() {
       "div",
       { class: "words" },
       h("h1", {}, t("hero_title")),
+      count,
       h("p", {}, t("hero_text")),
       h(
         "details",

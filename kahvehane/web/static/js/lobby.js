@@ -1,13 +1,17 @@
 // The lobby: sign in / guest, the live list of tables, the create-table form.
 
 import { api } from "./net.js";
-import { t, localized, errorText } from "./i18n.js";
+import { t, tMaybe, localized, errorText } from "./i18n.js";
+import { icon } from "./icons.js";
 import { h, clear, toast } from "./ui.js";
 import { navigate, signedIn } from "./shell.js";
 import { privacyFields, privacyValues } from "./social.js";
 import { registry, botBadge, gameSpec, gameName, gamePosition, optionsSummary, optionValueText } from "./registry.js";
 import { gamesSection } from "./pages.js";
 import { hero } from "./landing.js";
+
+/** How often the lobby reads the salon's counts again, ms. */
+const COUNT_EVERY_MS = 30000;
 
 export class LobbyView {
   constructor(app) {
@@ -19,16 +23,52 @@ export class LobbyView {
     // What was typed into the sign-in forms: the lobby re-renders when the socket says
     // hello (and on a language switch), which must not wipe a half-typed name.
     this.authDraft = { guest: "", name: "", password: "" };
+    this.salon = null; // {online, playing}: the salon's counts (GET /api/salon)
+    this.countTimer = null;
+    this.countSoon = null;
   }
 
   mount(root) {
     this.root = root;
     document.body.dataset.view = "lobby";
     this.render();
+    this.loadCounts();
+    // people come and go without a lobby message: read the counts again now and then
+    this.countTimer = setInterval(() => this.loadCounts(), COUNT_EVERY_MS);
   }
 
   unmount() {
+    this.root = null;
+    clearInterval(this.countTimer);
+    clearTimeout(this.countSoon);
     this.app.socket && this.app.socket.send({ type: "lobby", subscribe: false });
+  }
+
+  async loadCounts() {
+    try {
+      this.salon = await api("GET", "/api/salon");
+      this.renderCount();
+    } catch {
+      // the counts stay as they were
+    }
+  }
+
+  /** A table changed: people sat down or left, the counts follow shortly. */
+  countsSoon() {
+    clearTimeout(this.countSoon);
+    this.countSoon = setTimeout(() => this.loadCounts(), 500);
+  }
+
+  /** The line "Şu an salonda 12 kişi var, 7 kişi oyunda" (empty until the counts come). */
+  countLine() {
+    const c = this.salon;
+    const text = !c ? "" : c.online === 1 && tMaybe("salon_count_one") ? t("salon_count_one", c) : t("salon_count", c);
+    return h("p", { class: "salon-count", id: "salon-count", "data-online": c ? c.online : "", "data-playing": c ? c.playing : "", "aria-live": "polite" }, c ? icon("people", { size: 16 }) : null, c ? " " : null, text);
+  }
+
+  renderCount() {
+    const el = document.getElementById("salon-count");
+    if (el) el.replaceWith(this.countLine());
   }
 
   onOpen() {
@@ -38,13 +78,17 @@ export class LobbyView {
   onMessage(msg) {
     if (msg.type === "lobby") {
       this.tables = new Map(msg.tables.map((tb) => [tb.id, tb]));
+      if (msg.salon) this.salon = msg.salon;
       this.renderTables();
+      this.renderCount();
     } else if (msg.type === "lobby_update") {
       this.tables.set(msg.table.id, msg.table);
       this.renderTables();
+      this.countsSoon();
     } else if (msg.type === "lobby_remove") {
       this.tables.delete(msg.table);
       this.renderTables();
+      this.countsSoon();
     } else if (msg.type === "hello") {
       this.render();
     }
@@ -55,13 +99,15 @@ export class LobbyView {
     // Keep the caret where it was: a re-render builds new inputs with the same ids.
     const focused = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement.id : null;
     clear(this.root);
-    const left = h("section", { class: "panel tables-panel" }, h("h2", {}, t("tables")), h("div", { id: "table-list", class: "table-list" }));
+    // the salon's counts: on the landing page (signed out) under its title, in the lobby
+    // (signed in) over the tables
+    const left = h("section", { class: "panel tables-panel" }, h("h2", {}, t("tables")), this.app.user ? this.countLine() : null, h("div", { id: "table-list", class: "table-list" }));
     const right = h("section", { class: "panel side-panel" + (this.app.user ? " create" : " auth") }, this.app.user ? this.createForm() : this.authPanel());
     // Signed out, the page opens on the six games (each with Hemen oyna); signed in, on
     // the tables, the games below them.
     const lobby = h("div", { class: "lobby" }, right, left);
     const games = gamesSection(this.app);
-    this.root.append(hero(), ...(this.app.user ? [lobby, games] : [games, lobby]));
+    this.root.append(hero(this.app.user ? null : this.countLine()), ...(this.app.user ? [lobby, games] : [games, lobby]));
     this.renderTables();
     const again = focused && document.getElementById(focused);
     if (again) again.focus();

@@ -66,6 +66,15 @@ export class Socket {
     this.pingTimer = null;
     this.lastPong = 0;
     this.retryTimer = null;
+    this.greeted = false; // the server's hello came on this connection
+    this.greetWaiters = [];
+  }
+
+  /** Resolves once the connection is open and greeted (after a sign-in's reconnect:
+   * the server knows the new session then). */
+  whenGreeted() {
+    if (this.open && this.greeted) return Promise.resolve();
+    return new Promise((resolve) => this.greetWaiters.push(resolve));
   }
 
   /** Server time now, in ms since the epoch. */
@@ -79,6 +88,7 @@ export class Socket {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${proto}//${location.host}/ws`);
     this.ws = ws;
+    this.greeted = false;
     this.onStatus("connecting");
     ws.onopen = () => {
       this.attempt = 0;
@@ -95,6 +105,8 @@ export class Socket {
       }
       if (msg.type === "hello") {
         this.offset = msg.time - Date.now();
+        this.greeted = true;
+        for (const resolve of this.greetWaiters.splice(0)) resolve();
         this.onStatus("open");
         this.onMessage(msg);
         this.onOpen(msg);
@@ -109,7 +121,7 @@ export class Socket {
         this.pending.delete(msg.id);
         if (msg.type === "ok") p.resolve(msg);
         else p.reject(msg);
-      } else if (msg.type === "created" && msg.id != null && this.pending.has(msg.id)) {
+      } else if ((msg.type === "created" || msg.type === "quick") && msg.id != null && this.pending.has(msg.id)) {
         const p = this.pending.get(msg.id);
         this.pending.delete(msg.id);
         p.resolve(msg);
@@ -178,7 +190,7 @@ export class Socket {
     return true;
   }
 
-  /** Send with an `id`; resolves with `ok` (or `created`, `suggestions`), rejects with `error`. */
+  /** Send with an `id`; resolves with `ok` (or `created`, `quick`, `suggestions`), rejects with `error`. */
   request(msg) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

@@ -14,7 +14,7 @@ addStrings({
   tr: {
     games_title: "Oyunlar",
     play_now: "Hemen oyna",
-    play_now_title: "Botlarla yeni bir masa açar ve oyunu başlatır",
+    play_now_title: "Sizi bu oyunda bekleyenlerin masasına oturtur; kimse yoksa botlarla hemen başlar",
     leaderboard: "Sıralama",
     leaderboard_of: "{game} sıralaması",
     period_week: "Bu hafta",
@@ -52,7 +52,7 @@ addStrings({
   en: {
     games_title: "Games",
     play_now: "Play now",
-    play_now_title: "Opens a new table with bots and starts the match",
+    play_now_title: "Seats you with people waiting for this game; with nobody there, starts at once with bots",
     leaderboard: "Leaderboard",
     leaderboard_of: "{game} leaderboard",
     period_week: "This week",
@@ -139,8 +139,23 @@ function quickOptions(spec) {
   return options;
 }
 
-/** Sign in as a guest if need be, open a table of the game with its defaults (the
- * lowest entry where it has one), sit in seat 1 and start: empty seats get bots. */
+/** How long "Hemen oyna" waits for other people before bots fill the seats, seconds
+ * (the server caps it at its `quick_wait`); the person may skip it. */
+export const QUICK_WAIT = 8;
+
+/** The seconds to wait for people: none when nobody else is in the salon and free to
+ * join (the people online who are not at a match, oneself left out), so that a person
+ * alone plays at once. */
+export function quickWait(counts) {
+  if (!counts) return 0;
+  return counts.online - counts.playing - 1 > 0 ? QUICK_WAIT : 0;
+}
+
+/** "Hemen oyna": sign in as a guest if need be and send the salon's `quick` (docs/
+ * protocol.md §3.2): it seats the person at a quick table of the game with the same
+ * options and entry where someone waits, or opens one. Bots take the empty seats at
+ * once when nobody else could come, else after a short wait (table/view.js shows it,
+ * with a button that skips it). */
 async function playNow(app, spec, button) {
   if (button) button.disabled = true;
   try {
@@ -152,10 +167,18 @@ async function playNow(app, spec, button) {
       const r = await api("POST", "/api/auth/guest", {});
       signedIn(r.user);
     }
-    const body = { game: spec.game, options: quickOptions(spec) };
-    if (spec.entry) body.entry = (spec.entry_range || [1])[0];
-    const created = await api("POST", "/api/tables", body);
-    navigate(`#/t/${encodeURIComponent(created.table.id)}?sit=0&start=1`);
+    await app.socket.whenGreeted(); // the server knows who asks
+    const counts = await api("GET", "/api/salon").catch(() => null);
+    const msg = { type: "quick", game: spec.game, options: quickOptions(spec), wait: quickWait(counts) };
+    if (spec.entry) msg.entry = (spec.entry_range || [1])[0];
+    let answer;
+    try {
+      answer = await app.socket.request(msg);
+    } catch (err) {
+      if (err.code !== "table_busy") throw err;
+      answer = await app.socket.request(msg); // the table chosen filled up meanwhile
+    }
+    navigate(`#/t/${encodeURIComponent(answer.table.id)}`);
   } catch (err) {
     toast(errorText(err), "error");
   } finally {

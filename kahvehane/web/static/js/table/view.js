@@ -12,6 +12,7 @@ import { botBadge, gameName, gameSpec, optionsSummary } from "../registry.js";
 import { hasLeft, inviteBox, leaveOverlay, leaveMatchButton, rematchBox, unseatButton } from "../social.js";
 import { currentScore, winnersOf } from "./state.js";
 import { animateFresh } from "./motion.js";
+import { chipMoves } from "./chips.js";
 
 export function render(tv) {
   if (!tv.root) return;
@@ -63,7 +64,7 @@ export function render(tv) {
   }
   main.append(gameBox, sidePanel(tv));
   el.append(main);
-  if (status === "countdown") el.append(countdownOverlay(tv));
+  if (status === "countdown") el.append(waitingForPeople(tv) ? quickWaitOverlay(tv) : countdownOverlay(tv));
   if (tv.result && tv.showResult) el.append(resultOverlay(tv));
   if (tv.showHelp) el.append(helpOverlay(tv));
   if (tv.confirmLeave && tv.you !== null && status === "playing") el.append(leaveOverlay(tv));
@@ -167,6 +168,31 @@ function waitingRoom(tv) {
     rematchBox(tv),
     h("p", { class: "hint" }, manager ? t("you_are_manager") : me ? t("waiting_for_start") : t("signin_needed")),
     tv.result ? h("div", { class: "last-result" }, h("h3", {}, t("final_result")), finalTable(tv)) : null,
+  );
+}
+
+/** A quick table's wait for people ("Hemen oyna", docs/protocol.md §3.2): its manager
+ * is still the only person seated, so the countdown running is the wait that bots end. */
+function waitingForPeople(tv) {
+  const info = tv.info;
+  const me = tv.app.user;
+  const people = info.seats.filter((s) => s.user).length;
+  return !!(info.quick && me && info.manager && info.manager.id === me.id && people === 1 && tv.you !== null);
+}
+
+/** The wait for people, with the button that skips it (the server's `start`). */
+function quickWaitOverlay(tv) {
+  return h(
+    "div",
+    { class: "overlay countdown quick-wait", id: "quick-wait" },
+    h(
+      "div",
+      { class: "box" },
+      h("div", {}, t("quick_waiting")),
+      h("div", { class: "big", id: "countdown-seconds" }, ""),
+      h("p", { class: "hint" }, t("quick_waiting_hint")),
+      h("button", { type: "button", class: "primary", id: "skip-wait", onclick: () => tv.simple("start") }, t("quick_skip")),
+    ),
   );
 }
 
@@ -288,6 +314,7 @@ function resultOverlay(tv) {
       h("h2", {}, t("final_result")),
       h("p", { class: "winner", id: "winner-line" }, winners.length ? t("winner", { name: winners.map((s) => tv.seatName(s)).join(" & ") }) : t("draw_result")),
       finalTable(tv),
+      chipMoves(r.chips, (s) => tv.seatName(s)),
       rematchBox(tv),
       h(
         "div",
