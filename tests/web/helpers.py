@@ -77,8 +77,10 @@ def create_table(page: Page, game: str, options: dict[str, Any], *, entry: int |
 #: Notes whether a countdown element was ever in the page from now on.
 WATCH_COUNTDOWN_JS = """() => {
   window.__sawCountdown = !!document.querySelector('#countdown');
+  window.__sawQuickWait = !!document.querySelector('#quick-wait');
   new MutationObserver(() => {
     if (document.querySelector('#countdown')) window.__sawCountdown = true;
+    if (document.querySelector('#quick-wait')) window.__sawQuickWait = true;
   }).observe(document.body, {childList: true, subtree: true});
 }"""
 

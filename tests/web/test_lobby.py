@@ -4,12 +4,14 @@ and watching a match as a spectator."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from pathlib import Path
 from typing import Any
 
 from tests.web.conftest import WebServer
 from tests.web.helpers import (
+    WATCH_COUNTDOWN_JS,
     casino_click,
     create_table,
     screenshot,
@@ -148,6 +150,74 @@ def test_live_lobby_seats_and_watching(server: WebServer, new_page: Any,
         watcher.wait_for_function(
             "(n) => Number(document.querySelector('#table').dataset.n) >= n", arg=st["n"] + 1)
     screenshot(watcher, artifacts, "spectator")
+
+
+def _shots(page: Any, folder: Path, name: str) -> None:
+    """The page at 360×800 and 1280×800 (issue 29's phone and desktop sizes)."""
+    before = page.viewport_size
+    for width, height in ((360, 800), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(f"() => innerWidth === {width}")
+        page.screenshot(path=str(folder / f"{name}-{width}x{height}.png"))
+    page.set_viewport_size(before)
+
+
+def test_hemen_oyna_seats_people_together_and_the_salon_counts(
+        server: WebServer, new_page: Any, artifacts: Path) -> None:
+    """Quick matching from the page (issue 29): with other people in the salon "Hemen
+    oyna" waits a little for them — a wait its person may skip, with no countdown — and
+    a second person asking for the same game is seated at the first one's table; the
+    lobby and the landing page count the people online and playing, in both languages."""
+    ayse, bora, cem = new_page(server), new_page(server), new_page(server)
+    for page, name in ((ayse, "Ayse"), (bora, "Bora"), (cem, "Cem")):
+        sign_in_guest(page, f"{name}{secrets.token_hex(2)}")
+    # the counts: the three of us at least, in the lobby (signed in: over the tables)
+    cem.wait_for_function(
+        "() => +(document.querySelector('.tables-panel #salon-count') || {dataset: {}})"
+        ".dataset.online >= 3")
+    text = cem.locator("#salon-count").text_content() or ""
+    assert re.fullmatch(r"Şu an salonda \d+ kişi var, \d+ kişi oyunda\.", text.strip()), text
+    _shots(cem, artifacts, "lobby-counts")
+    bora.click("#lang-switch")
+    bora.wait_for_selector("html[lang='en']")
+    english = (bora.locator("#salon-count").text_content() or "").strip()
+    assert re.fullmatch(r"\d+ people in the salon now, \d+ of them playing\.", english)
+    bora.click("#lang-switch")
+    bora.wait_for_selector("html[lang='tr']")
+
+    # Ayşe's Hemen oyna: others are here, so a wait for them (no countdown), skippable
+    ayse.evaluate(WATCH_COUNTDOWN_JS)
+    ayse.click("[data-play='duz_okey']")
+    ayse.wait_for_selector("#quick-wait #skip-wait")
+    table = ayse.url.split("#/t/")[1]
+    assert ayse.evaluate("window.kahvehane.app.view.info.quick") is True
+    assert ayse.evaluate("() => window.__sawCountdown") is False  # a wait, no countdown
+    _shots(ayse, artifacts, "quick-wait")
+    # Cem, for another game, waits too and skips the wait: bots sit down at once
+    cem.click("[data-play='casino']")
+    cem.wait_for_selector("#quick-wait #skip-wait")
+    cem.click("#skip-wait")
+    cem.wait_for_selector("#table[data-status='playing']")
+    info = cem.evaluate("window.kahvehane.app.view.info")
+    assert info["game"] == "casino" and all(s.get("bot") for s in info["seats"][1:])
+    # Bora asks for Ayşe's game: seated at her table, beside her (then the countdown
+    # warns them both, as after a manager's Start)
+    bora.click("[data-play='duz_okey']")
+    bora.wait_for_url(f"**/#/t/{table}")
+    bora.wait_for_selector("#table[data-status='playing']")
+    ayse.wait_for_selector("#table[data-status='playing']")
+    seats = bora.evaluate("window.kahvehane.app.view.info.seats")
+    names = [s["user"]["name"] if s["user"] else None for s in seats]
+    assert names[:2] == [ayse.evaluate("window.kahvehane.app.user.name"),
+                         bora.evaluate("window.kahvehane.app.user.name")]
+    assert all(s.get("bot") for s in seats[2:])
+    # the landing page, signed out, counts those playing
+    visitor = new_page(server, phone=True)
+    visitor.goto("/")
+    visitor.wait_for_function(
+        "() => +(document.querySelector('#hero #salon-count') || {dataset: {}})"
+        ".dataset.playing >= 3")
+    _shots(visitor, artifacts, "landing-counts")
 
 
 def test_guests_play_only_tables_without_an_entry(server: WebServer,

@@ -18,6 +18,7 @@ from kahvehane.records import replay_result
 from kahvehane.server.catalogue import games_json
 from tests.web.conftest import WebServer
 from tests.web.helpers import (
+    WATCH_COUNTDOWN_JS,
     create_table,
     final_result,
     okey_move,
@@ -109,10 +110,14 @@ def test_the_landing_page_names_the_six_games_and_hemen_oyna_starts_one(
     assert "Koz Maça" in (page.locator("#toast").text_content() or "")
     assert "#/t/" not in page.url
     # "Hemen oyna": signed in as a guest, seated in seat 1 of a new table, bots beside.
+    # Alone in the salon: the quick table plays at once, no countdown, no wait for people.
     game = "balayi_kingi" if phone else "casino"
+    page.evaluate(WATCH_COUNTDOWN_JS)
     page.click(f"[data-play='{game}']")
     page.wait_for_url("**/#/t/*")
     page.wait_for_selector("#table[data-status='playing']")
+    assert page.evaluate("[window.__sawCountdown, window.__sawQuickWait]") == [False, False]
+    assert page.evaluate("window.kahvehane.app.view.info.quick") is True
     assert page.evaluate("window.kahvehane.app.user.guest") is True
     info = page.evaluate("window.kahvehane.app.view.info")
     assert info["game"] == game and info["seats"][0]["user"]["name"] == page.evaluate(
