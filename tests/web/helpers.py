@@ -5,6 +5,7 @@ move the way a person would, choosing among the moves the page highlights as leg
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -392,3 +393,34 @@ def coded_text(msg: dict[str, Any], lang: str) -> str:
         get_game(spec.id)
     params = {k: _worded(k, v, lang) for k, v in msg["i18n"]["params"].items()}
     return CATALOGUE[msg["i18n"]["code"]].text(lang, params)
+
+
+# What a person must never read: codes of tiles (B13) and cards (10H, QS), rule numbers
+# (kural 16, rule 9, KM-9), message codes (not_your_turn).
+CODES = {
+    "tile code": re.compile(r"\b[RYBK](?:1[0-3]|[1-9])\b"),
+    "card code": re.compile(r"\b(?:10|[2-9AKQJ])[SHDC]\b"),
+    "rule number": re.compile(r"\b(?:kural|rule)\s*\d+|\b(?:KM|BK|C|B|O)-\d+\b", re.I),
+    "message code": re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b"),
+}
+TEXTS_JS = """() => {
+  const seen = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const n = walker.currentNode, p = n.parentElement;
+    if (!p || !n.textContent.trim()) continue;
+    const st = getComputedStyle(p);
+    if (st.display === 'none' || st.visibility === 'hidden' || !p.getClientRects().length) continue;
+    if (p.closest('script,style,noscript')) continue;
+    seen.push(n.textContent.trim());
+  }
+  for (const e of document.querySelectorAll('[title],[aria-label]'))
+    for (const v of [e.getAttribute('title'), e.getAttribute('aria-label')]) if (v) seen.push(v);
+  seen.push(document.title);
+  return seen;
+}"""
+
+
+def codes_in(texts: list[str]) -> list[tuple[str, str]]:
+    """The texts (of TEXTS_JS) that show a code, a rule number or a message code."""
+    return [(kind, text) for text in texts for kind, rx in CODES.items() if rx.search(text)]

@@ -12,7 +12,6 @@ tests/web/axe/package.json)."""
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +21,8 @@ import pytest
 
 from tests.web.conftest import WebServer
 from tests.web.helpers import (
+    TEXTS_JS,
+    codes_in,
     create_table,
     drag,
     okey_move,
@@ -51,32 +52,6 @@ MEASURE_JS = """() => {
           namesOut: names.filter(e => out(e) || e.scrollWidth > e.clientWidth + 1)
                          .map(e => e.textContent)};
 }"""
-
-# What a person must never read: codes of tiles (B13) and cards (10H, QS), rule numbers
-# (kural 16, rule 9, KM-9), message codes (not_your_turn).
-CODES = {
-    "tile code": re.compile(r"\b[RYBK](?:1[0-3]|[1-9])\b"),
-    "card code": re.compile(r"\b(?:10|[2-9AKQJ])[SHDC]\b"),
-    "rule number": re.compile(r"\b(?:kural|rule)\s*\d+|\b(?:KM|BK|C|B|O)-\d+\b", re.I),
-    "message code": re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b"),
-}
-TEXTS_JS = """() => {
-  const seen = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) {
-    const n = walker.currentNode, p = n.parentElement;
-    if (!p || !n.textContent.trim()) continue;
-    const st = getComputedStyle(p);
-    if (st.display === 'none' || st.visibility === 'hidden' || !p.getClientRects().length) continue;
-    if (p.closest('script,style,noscript')) continue;
-    seen.push(n.textContent.trim());
-  }
-  for (const e of document.querySelectorAll('[title],[aria-label]'))
-    for (const v of [e.getAttribute('title'), e.getAttribute('aria-label')]) if (v) seen.push(v);
-  seen.push(document.title);
-  return seen;
-}"""
-
 
 def _player() -> str:
     return "Oyuncu" + "".join(secrets.choice("abcdefgh") for _ in range(4))
@@ -164,10 +139,6 @@ def _screens(page: Page, name: str) -> list[tuple[str, str]]:
             ("profile", f"#/u/{name}")]
 
 
-def _codes_in(texts: list[str]) -> list[tuple[str, str]]:
-    return [(kind, text) for text in texts for kind, rx in CODES.items() if rx.search(text)]
-
-
 def _axe(page: Page) -> list[str]:
     assert AXE.exists(), "axe-core is missing: npm ci --prefix tests/web/axe"
     # evaluated by the driver, as the page's Content-Security-Policy refuses an inline
@@ -197,7 +168,7 @@ def test_every_screen_speaks_plainly_and_passes_axe(server: WebServer, new_page:
             page.wait_for_timeout(300)  # the page's data arrive (no assertion on time)
             _shot(page, artifacts, f"{screen}-{lang}-{width}")
             seen = page.evaluate(TEXTS_JS)
-            problems += [f"{screen}/{lang}: {k}: {t!r}" for k, t in _codes_in(seen)]
+            problems += [f"{screen}/{lang}: {k}: {t!r}" for k, t in codes_in(seen)]
             problems += [f"{screen}/{lang}: axe {v}" for v in _axe(page)]
         for game in ("duz_okey", "koz_maca"):
             _play_now(page, game)
@@ -205,10 +176,10 @@ def test_every_screen_speaks_plainly_and_passes_axe(server: WebServer, new_page:
                 _okey_moves(page, 2)
             _shot(page, artifacts, f"table-{game}-{lang}-{width}")
             problems += [f"table {game}/{lang}: {k}: {t!r}"
-                         for k, t in _codes_in(page.evaluate(TEXTS_JS))]
+                         for k, t in codes_in(page.evaluate(TEXTS_JS))]
             problems += [f"table {game}/{lang}: axe {v}" for v in _axe(page)]
             log = page.evaluate("window.kahvehane.app.view.logLines()")
-            assert all(not _codes_in([x]) for x in log), log
+            assert all(not codes_in([x]) for x in log), log
         page.evaluate("localStorage.removeItem('kahvehane.lang')")
     assert problems == [], "\n".join(problems)
     assert state(page)["status"] == "playing"

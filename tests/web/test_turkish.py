@@ -1,8 +1,10 @@
 """Every word in Turkish (issue 21): a test walks the Turkish screens — the signed-out
 lobby, the create form of every game, a table waiting, each game's felt and move log
-while it is played, the key help, the final result — and checks that no text of the
+while it is played, the key help, the final result (with its chips explained), the
+match page of a finished match (its replay) — and checks that no text of the
 English catalogues (the page's own strings, the server's messages, the games' labels
-and notes) appears on them, in the text or in a tooltip."""
+and notes) appears on them, in the text or in a tooltip, and that the match page shows
+no tile or card code, rule number or message code."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.conftest import WebServer
-from tests.web.helpers import create_table, screenshot, sign_in_guest
+from tests.web.helpers import TEXTS_JS, codes_in, create_table, screenshot, sign_in_guest
 
 Page = Any
 
@@ -100,6 +102,26 @@ BOT_TABLES: list[tuple[str, dict[str, Any], int | None]] = [
 ]
 
 
+def _chip_lines(page: Page, entry: int, artifacts: Path) -> None:
+    """The result of a match with an entry explains every chip movement (issue 29): the
+    entries, the share that went to the Kasa, the winner's share; the lines add up to
+    each seat's net."""
+    lines = page.eval_on_selector_all("#chip-moves li", "els => els.map(e => e.textContent)")
+    chips = page.evaluate("window.kahvehane.app.view.result.chips")
+    assert lines[0] == f"Giriş: her oyuncu ortaya {entry} çip koydu (ortada {4 * entry} çip)."
+    assert f"Ortadaki {entry} çip Kasa'ya gitti." in lines
+    assert any(x.endswith(f"ortadaki {3 * entry} çipi aldı (kazananın payı).") for x in lines)
+    # one line a movement (the four entries in one), and one for a Kasa carried over
+    moves = chips["transfers"]
+    assert len(lines) == len(moves) - 3 + (chips["kasa"] > 0) + (chips["kasa_before"] > 0)
+    if any(m["from"] == "kasa" for m in moves):
+        assert any("Kasa'yı aldı" in x for x in lines)
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.screenshot(path=str(artifacts / "tr-koz_maca-chips-360x800.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.screenshot(path=str(artifacts / "tr-koz_maca-chips-1280x800.png"))
+
+
 def test_no_english_on_the_turkish_screens(server: WebServer, new_page: Any,
                                            artifacts: Path) -> None:
     page = new_page(server)
@@ -114,6 +136,7 @@ def test_no_english_on_the_turkish_screens(server: WebServer, new_page: Any,
     for game in games:
         page.select_option("#create-game", game)
         walk.look(page, f"create form: {game}")
+    matches: dict[str, str] = {}
     for game, options, entry in BOT_TABLES:
         page.goto("/")
         page.wait_for_selector("#create-form")
@@ -126,8 +149,33 @@ def test_no_english_on_the_turkish_screens(server: WebServer, new_page: Any,
         page.keyboard.press("Escape")
         assert walk.watch_match(page, game) > 0, f"{game}: no move log seen"
         screenshot(page, artifacts, f"tr-{game}-result", both=False)
+        matches[game] = str(page.get_attribute("#table", "data-match"))
+        if entry:
+            _chip_lines(page, entry, artifacts)
         page.click("#close-result")
         walk.look(page, f"{game}: after the match")
+    # The match page (#/m/ID, the replay) of a finished match: at its start, after a
+    # few moves, at its end — in Turkish words, no code.
+    codes: list[tuple[str, str]] = []
+    for game in ("duz_okey", "koz_maca"):
+        page.goto(f"/#/m/{matches[game]}")
+        page.wait_for_selector("#replay-controls")
+        for step in ("start", "moves", "end"):
+            if step == "moves":
+                for _ in range(3):
+                    page.click("#replay-next")
+            elif step == "end":  # the last deal's end: the match's totals
+                last = page.eval_on_selector_all("#replay-deal option", "els => els.length") - 1
+                page.select_option("#replay-deal", str(last))
+                page.wait_for_function(
+                    "(k) => document.querySelector('#replay-deal').value === String(k)", arg=last)
+                page.click("#replay-last")
+                page.wait_for_selector("#replay-totals")
+            walk.look(page, f"match page {game}: {step}")
+            codes += [(f"match page {game}: {step}: {k}", t)
+                      for k, t in codes_in(page.evaluate(TEXTS_JS))]
+        screenshot(page, artifacts, f"tr-match-page-{game}", both=False)
+    assert codes == [], codes
     assert walk.found == {}, f"English on Turkish screens: {walk.found}"
     # The move log reads in the past tense, tiles by colour, cards by rank and suit.
     past = re.compile(r" (attı|aldı|çekti|bitti|dedi|seçti|yere bıraktı|yaptı)\b|aldı$|"
