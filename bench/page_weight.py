@@ -23,7 +23,8 @@ from pathlib import Path
 
 STATIC = Path(__file__).resolve().parent.parent / "kahvehane" / "web" / "static"
 
-#: ``import x from "./a.js"``, ``export ... from "./a.js"``, ``import "./a.js"``.
+#: ``import x from "./ui.js"``, ``export ... from "./table/socket.js"`` (a relative
+#: module path after ``import`` or ``export``).
 STATIC_IMPORT = re.compile(r"""(?:^|\s)(?:import|export)\b[^;'"]*?['"](\.{1,2}/[^'"]+\.js)['"]""",
                            re.M)
 #: ``import(`./games/${family}.js`)``: every file the pattern can name.
