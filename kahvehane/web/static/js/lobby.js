@@ -61,7 +61,9 @@ export class LobbyView {
 
   /** The line "Şu an salonda 12 kişi var, 7 kişi oyunda" (empty until the counts come). */
   countLine() {
-    const c = this.salon;
+    // a person seated at a running match is in the salon even while their connection
+    // is down (a bot plays their turns meanwhile): "3 here, 4 playing" would read wrong
+    const c = this.salon && { online: Math.max(this.salon.online, this.salon.playing), playing: this.salon.playing };
     const text = !c ? "" : c.online === 1 && tMaybe("salon_count_one") ? t("salon_count_one", c) : t("salon_count", c);
     return h("p", { class: "salon-count", id: "salon-count", "data-online": c ? c.online : "", "data-playing": c ? c.playing : "", "aria-live": "polite" }, c ? icon("people", { size: 16 }) : null, c ? " " : null, text);
   }
