@@ -61,6 +61,15 @@ NO_REQUEST = Message("social.no_request", "no friend request from that person",
 NOT_FRIENDS = Message("social.not_friends", "{name} is not your friend",
                       "{name} arkadaşınız değil")
 
+# refusals of the routes (kahvehane.server.routes.social), kept here with the others
+NO_SUCH_TABLE = Message("social.no_table", "no open table {table}",
+                        "{table} adında açık bir masa yok")
+BAD_IDS = Message("social.bad_ids", "ids is a list of notification ids",
+                  "bildirim numaraları bir liste olmalı")
+TOO_MANY = Message("social.rate_limited",
+                   "at most {limit} of these in {minutes} minutes; wait {seconds} s",
+                   "{minutes} dakikada en fazla {limit}; {seconds} sn bekleyin")
+
 
 class SocialRefused(KahvehaneError):
     """A friend, block, invitation or message step refused: nothing was written."""

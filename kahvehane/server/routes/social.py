@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from kahvehane.errors import KahvehaneError, Message
+from kahvehane.errors import KahvehaneError
 from kahvehane.server.errors import HTTPError
 from kahvehane.server.limits import Rule
 from kahvehane.server.people import notify, push
@@ -32,17 +32,10 @@ from kahvehane.server.routes.base import (
 )
 from kahvehane.store import social
 from kahvehane.store.notices import ALREADY_REPORTED, NO_MESSAGE, mark_read, notices_of
-from kahvehane.store.social import Person, SocialRefused
+from kahvehane.store.social import BAD_IDS, NO_SUCH_TABLE, TOO_MANY, Person, SocialRefused
 from kahvehane.users import UserInfo
 
 __all__ = ["ROUTES", "call", "other_id", "refused", "social_user", "throttle"]
-
-NO_SUCH_TABLE = Message("social.no_table", "no open table {table}",
-                        "{table} adında açık bir masa yok")
-BAD_IDS = Message("social.bad_ids", "ids is a list of notification ids",
-                  "ids bildirim numaralarından oluşan bir liste olmalı")
-TOO_MANY = Message("social.rate_limited", "at most {limit} of these per {window}; wait"
-                   " {seconds} s", "{window} içinde en fazla {limit}; {seconds} sn bekleyin")
 
 #: A refusal's HTTP status and protocol code, by its message code.
 REFUSALS: dict[str, tuple[int, str]] = {
@@ -79,9 +72,8 @@ async def throttle(ctx: Context, key: str, limit: int, window: float) -> None:
     rule = Rule(limit=limit, window=window)
     wait = await ctx.limiter.wait(key, rule)
     if wait > 0:
-        span = "1 h" if window >= 3600 else "1 min"
-        raise HTTPError(429, "rate_limited", TOO_MANY, limit=limit, window=span,
-                        seconds=math.ceil(wait))
+        raise HTTPError(429, "rate_limited", TOO_MANY, limit=limit,
+                        minutes=math.ceil(window / 60), seconds=math.ceil(wait))
     await ctx.limiter.hit(key, rule)
 
 
