@@ -43,7 +43,7 @@ def keep_ms(ctx: Context) -> int:
 
 @endpoint
 async def inbox(request: Request) -> Response:
-    """``GET /api/messages``: conversations newest first, each with its unread count."""
+    """``GET /api/conversations``: conversations newest first, each with its unread count."""
     user = await social_user(request)
     ctx = context(request)
     keep = keep_ms(ctx)
@@ -54,7 +54,7 @@ async def inbox(request: Request) -> Response:
 
 @endpoint
 async def thread(request: Request) -> Response:
-    """``GET /api/messages/{user}``: the last 100 messages with ``user``, oldest first;
+    """``GET /api/conversations/{user}``: the last 100 messages with ``user``, oldest first;
     those received are marked read (and their notification)."""
     user = await social_user(request)
     other = other_id(request)
@@ -73,7 +73,7 @@ async def thread(request: Request) -> Response:
 
 @endpoint
 async def send(request: Request) -> Response:
-    """``POST /api/messages/{user} {"text"}``: ``201 {"message"}``."""
+    """``POST /api/conversations/{user} {"text"}``: ``201 {"message"}``."""
     user = await social_user(request)
     other = other_id(request)
     ctx = context(request)
@@ -97,10 +97,12 @@ async def send(request: Request) -> Response:
 
 @endpoint
 async def report(request: Request) -> Response:
-    """``POST /api/messages/report/{message}``: a message received, reported (stored
-    for the operators); ``201 {"report"}``."""
+    """``POST /api/reports {"message"}``: a message received, reported (stored for
+    the operators' moderation queue to come); ``201 {"report"}``."""
     user = await social_user(request)
-    message = row_id(request.path_params["message"])
+    raw = (await read_body(request)).get("message")
+    message = raw if isinstance(raw, int) and not isinstance(raw, bool) \
+        and row_id(str(raw)) is not None else None
     if message is None:
         raise refused(SocialRefused(NO_MESSAGE))
     ctx = context(request)
@@ -109,8 +111,8 @@ async def report(request: Request) -> Response:
 
 
 ROUTES: list[BaseRoute] = [
-    Route("/api/messages", inbox, methods=["GET"]),
-    Route("/api/messages/report/{message}", report, methods=["POST"]),
-    Route("/api/messages/{user}", thread, methods=["GET"]),
-    Route("/api/messages/{user}", send, methods=["POST"]),
+    Route("/api/conversations", inbox, methods=["GET"]),
+    Route("/api/reports", report, methods=["POST"]),
+    Route("/api/conversations/{user}", thread, methods=["GET"]),
+    Route("/api/conversations/{user}", send, methods=["POST"]),
 ]

@@ -82,13 +82,13 @@ def test_guests_have_no_friends(salon: Any) -> None:
 def test_a_block_refuses_requests_invitations_and_messages(salon: Any) -> None:
     a, b = salon()
     befriend(a, b)
-    assert b.post(f"/api/messages/{uid(a)}", json={"text": "selam"}).status_code == 201
+    assert b.post(f"/api/conversations/{uid(a)}", json={"text": "selam"}).status_code == 201
     r = a.post("/api/blocks", json={"name": "Mehmet"})
     assert r.status_code == 201 and a.get("/api/friends").json()["blocked"] == [
         {"id": uid(b), "name": "Mehmet"}]
     assert a.get("/api/friends").json()["friends"] == []  # the block ended the friendship
     assert code(b.post("/api/friends", json={"name": "Ayşe"})) == (403, "social.unreachable")
-    assert code(b.post(f"/api/messages/{uid(a)}", json={"text": "hey"})) == (
+    assert code(b.post(f"/api/conversations/{uid(a)}", json={"text": "hey"})) == (
         403, "social.not_friends")
     table = b.post("/api/tables", json={"game": "casino", "options": {"players": 2}}
                    ).json()["table"]["id"]
@@ -126,7 +126,7 @@ def test_an_invitation_reaches_the_socket_and_is_marked_read(salon: Any) -> None
 
 def test_messages_friends_only_limits_escaping_report(salon: Any) -> None:
     a, b = salon(message_max_chars=20, messages_per_minute=3)
-    to_b = f"/api/messages/{uid(b)}"
+    to_b = f"/api/conversations/{uid(b)}"
     assert code(a.post(to_b, json={"text": "selam"})) == (403, "social.not_friends")
     befriend(a, b)
     assert code(a.post(to_b, json={"text": "x" * 21})) == (400, "server.chat.too_long")
@@ -138,26 +138,26 @@ def test_messages_friends_only_limits_escaping_report(salon: Any) -> None:
     assert "<b>ne haber</b>" in raw and "\\u200b" not in raw
     a.post(to_b, json={"text": "ikinci"})
     assert code(a.post(to_b, json={"text": "üçüncü"})) == (429, "social.rate_limited")
-    inbox = b.get("/api/messages").json()
+    inbox = b.get("/api/conversations").json()
     assert inbox["unread"] == 2 and inbox["conversations"][0]["with"]["name"] == "Ayşe"
     notices = b.get("/api/notifications").json()  # one for both: the bell is not buried
     assert notices["unread"] == 2 and [(n["kind"], n["data"].get("count")) for n in
                                        notices["notices"]] == [("message", 2),
                                                                ("friend_request", None)]
-    thread = b.get(f"/api/messages/{uid(a)}").json()["messages"]
+    thread = b.get(f"/api/conversations/{uid(a)}").json()["messages"]
     assert [m["text"] for m in thread] == ["<b>ne haber</b>", "ikinci"]
-    assert b.get("/api/messages").json()["unread"] == 0
+    assert b.get("/api/conversations").json()["unread"] == 0
     assert b.get("/api/notifications").json()["unread"] == 1  # the friend request
     first = thread[0]["id"]
-    assert code(a.post(f"/api/messages/report/{first}", json={})) == (404, "social.no_message")
-    assert b.post(f"/api/messages/report/{first}", json={}).status_code == 201
-    assert code(b.post(f"/api/messages/report/{first}", json={})) == (
+    assert code(a.post("/api/reports", json={"message": first})) == (404, "social.no_message")
+    assert b.post("/api/reports", json={"message": first}).status_code == 201
+    assert code(b.post("/api/reports", json={"message": first})) == (
         409, "social.already_reported")
 
 
 def test_messages_expire(salon: Any) -> None:
     a, b = salon(messages_keep_days=0)
     befriend(a, b)
-    assert a.post(f"/api/messages/{uid(b)}", json={"text": "uçup gider"}).status_code == 201
-    assert b.get(f"/api/messages/{uid(a)}").json()["messages"] == []
-    assert b.get("/api/messages").json() == {"conversations": [], "unread": 0}
+    assert a.post(f"/api/conversations/{uid(b)}", json={"text": "uçup gider"}).status_code == 201
+    assert b.get(f"/api/conversations/{uid(a)}").json()["messages"] == []
+    assert b.get("/api/conversations").json() == {"conversations": [], "unread": 0}
