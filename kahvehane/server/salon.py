@@ -337,7 +337,15 @@ class Salon:
         data: JSONObj = {"table": table_id, "game": game}
         if table.access.private:
             data["invite"] = table.access.invite
-        self.spawn(notify(self.store, self.bus, user_ids, "table_start", data))
+        self.spawn(self._tell_start(user_ids, data))
+
+    async def _tell_start(self, user_ids: list[int], data: JSONObj) -> None:
+        """The ``table_start`` notifications: a failed write loses only them (the match
+        is saved and under way), so it is a warning, not an error."""
+        try:
+            await notify(self.store, self.bus, user_ids, "table_start", data)
+        except Exception as exc:
+            log.warning("table %s: its start was not notified: %r", data["table"], exc)
 
     def table_closed(self, table_id: str) -> None:
         self.tables.pop(table_id, None)

@@ -161,3 +161,23 @@ def test_messages_expire(salon: Any) -> None:
     assert a.post(f"/api/conversations/{uid(b)}", json={"text": "uçup gider"}).status_code == 201
     assert b.get(f"/api/conversations/{uid(a)}").json()["messages"] == []
     assert b.get("/api/conversations").json() == {"conversations": [], "unread": 0}
+
+
+def test_the_start_of_your_table_is_a_notification(salon: Any) -> None:
+    a, _ = salon()
+    with a.websocket_connect("/ws") as sock:
+        assert sock.receive_json()["type"] == "hello"
+        sock.send_json({"type": "create", "id": 1, "game": "casino", "options": {"players": 2}})
+        table = next(m for m in iter(sock.receive_json, None) if m["type"] == "created")
+        table_id = table["table"]["id"]
+        sock.send_json({"type": "sit", "table": table_id, "seat": 0})
+        sock.send_json({"type": "start", "table": table_id})
+        for _ in range(500):  # saved first (each request lets the salon's loop run) ...
+            saved = a.get("/api/notifications").json()["notices"]
+            if saved:
+                break
+        assert [(n["kind"], n["data"]) for n in saved] == [
+            ("table_start", {"table": table_id, "game": "casino"})]
+        # ... then pushed: it is among what the socket gets next
+        notice = next(m for m in iter(sock.receive_json, None) if m["type"] == "notice")
+    assert notice["notice"]["id"] == saved[0]["id"] and notice["unread"] == 1

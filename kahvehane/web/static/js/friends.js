@@ -157,7 +157,7 @@ export class FriendsView extends SocialPage {
   }
 
   onSocial(kind) {
-    if (kind === "notice" || kind === "pm") this.load();
+    if (kind === "notice" || kind === "pm" || kind === "friends") this.load();
   }
 
   async act(method, path, body, said) {

@@ -9,7 +9,7 @@ import { h, toast } from "./ui.js";
 import { icon } from "./icons.js";
 import { gameName } from "./registry.js";
 import { navigate, refreshHeader } from "./shell.js";
-import { social, markRead } from "./people.js";
+import { social, markRead, socialChanged } from "./people.js";
 
 addStrings({
   tr: {
@@ -67,6 +67,7 @@ async function answer(n, yes) {
   try {
     await api("POST", `/api/friends/${n.data.from.id}/${yes ? "accept" : "decline"}`, {});
     toast(yes ? t("friend_added", { name: n.data.from.name }) : t("request_declined"));
+    socialChanged();
   } catch (err) {
     toast(errorText(err), "error");
   }
@@ -130,7 +131,12 @@ export function bell() {
   );
 }
 
-/** A new notification while the bell is shut: said in a toast as well. */
+/** A new notification while the bell is shut: said in a toast as well — unless it is
+ * the start of the table on screen, which the person sees already (read at once). */
 export function announce(n) {
-  if (!open && n) toast(noticeText(n), "info");
+  if (!n) return;
+  const d = n.data || {};
+  const here = location.hash.startsWith("#/t/" + d.table) || (d.invite && location.hash.startsWith("#/t/" + d.invite));
+  if (n.kind === "table_start" && here) markRead([n.id]);
+  else if (!open) toast(noticeText(n), "info");
 }

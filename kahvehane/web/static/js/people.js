@@ -80,6 +80,11 @@ export function handleSocial(msg) {
   return false;
 }
 
+/** Friends changed here (a request answered from the bell): an open friends page reloads. */
+export function socialChanged() {
+  changed("friends");
+}
+
 /** Mark these notifications read (they were seen). */
 export async function markRead(ids) {
   if (!ids.length) return;
