@@ -14,6 +14,7 @@ import { onSocial, loadBlocked } from "./people.js";
 addStrings({
   tr: {
     friends_title: "Arkadaşlar",
+    your_friends: "Arkadaşlarınız",
     friends_guest: "Arkadaşlar, davetler ve mesajlar üye hesaplar içindir. Bir hesap açın, arkadaşlarınızı ekleyin.",
     friend_name: "Kullanıcı adı",
     add_friend: "İstek gönder",
@@ -50,6 +51,7 @@ addStrings({
   },
   en: {
     friends_title: "Friends",
+    your_friends: "Your friends",
     friends_guest: "Friends, invitations and messages are for signed-up accounts. Sign up and add your friends.",
     friend_name: "Name",
     add_friend: "Send request",
@@ -188,7 +190,7 @@ export class FriendsView extends SocialPage {
         h("button", { type: "button", class: "link", "data-block": p.id, onclick: () => this.act("POST", "/api/blocks", { name: p.name }, () => t("blocked_done", { name: p.name })) }, t("block")),
       )))));
     }
-    sections.push(h("section", { class: "panel", id: "friend-list" }, h("ul", { class: "people" }, d.friends.length ? d.friends.map((f) => this.friendRow(f, person)) : h("li", { class: "hint" }, t("no_friends")))));
+    sections.push(h("section", { class: "panel", id: "friend-list" }, h("h3", {}, t("your_friends")), h("ul", { class: "people" }, d.friends.length ? d.friends.map((f) => this.friendRow(f, person)) : h("li", { class: "hint" }, t("no_friends")))));
     sections.push(this.conversations());
     if (d.outgoing.length) {
       sections.push(h("section", { class: "panel", id: "outgoing" }, h("h3", {}, t("outgoing_requests")), h("ul", { class: "people" }, d.outgoing.map((p) => person(p, h("button", { type: "button", class: "link", onclick: () => this.act("DELETE", `/api/friends/${p.id}`) }, t("withdraw")))))));
