@@ -1,6 +1,6 @@
 """Notifications and private messages (issue 30): what a person is told of and what
 friends say to one another, kept in the database before anyone is told (the server
-pushes them over the WebSocket after the write: kahvehane.server.people).
+pushes them over the WebSocket after the write: kahvehane.server.notify).
 
 A notification (:class:`~kahvehane.store.models.Notice`) is read once its person has
 seen it. Private messages of one sender that are not yet read share one ``message``

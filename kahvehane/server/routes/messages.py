@@ -19,7 +19,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from kahvehane.server.errors import HTTPError, ProtocolError
-from kahvehane.server.people import push, push_notice
+from kahvehane.server.notify import push, push_notice
 from kahvehane.server.routes.base import Context, context, endpoint, read_body, row_id
 from kahvehane.server.routes.social import call, other_id, refused, social_user, throttle
 from kahvehane.server.table.chat import clean_text

@@ -1,7 +1,7 @@
 """Friends, blocks, invitations and notifications over HTTP (issue 30; docs/protocol.md
 §2 "Friends"). Each change is written to the store first; then the person it concerns
 is told over the WebSocket, on whichever node they are connected
-(:mod:`kahvehane.server.people`).
+(:mod:`kahvehane.server.notify`).
 
 Only signed-up accounts have friends, invite and are invited (``403 forbidden``,
 ``social.guest``); a block refuses requests and invitations from the blocked person
@@ -20,7 +20,7 @@ from starlette.routing import BaseRoute, Route
 from kahvehane.errors import KahvehaneError
 from kahvehane.server.errors import HTTPError
 from kahvehane.server.limits import Rule
-from kahvehane.server.people import notify, push
+from kahvehane.server.notify import notify, push
 from kahvehane.server.protocol import JSONObj
 from kahvehane.server.routes.base import (
     Context,
