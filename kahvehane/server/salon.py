@@ -36,8 +36,8 @@ from kahvehane.server.errors import (
     ProtocolError,
 )
 from kahvehane.server.limits import MemoryLimiter, TableLimits
-from kahvehane.server.pauses import collect_on_schedule, freeze_now
 from kahvehane.server.notify import notify
+from kahvehane.server.pauses import collect_on_schedule, freeze_now
 from kahvehane.server.protocol import JSONObj, dumps
 from kahvehane.server.settings import Settings
 from kahvehane.server.table import Command, TableActor, TableConfig, TableDeps
