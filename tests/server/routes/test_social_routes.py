@@ -181,3 +181,20 @@ def test_the_start_of_your_table_is_a_notification(salon: Any) -> None:
         # ... then pushed: it is among what the socket gets next
         notice = next(m for m in iter(sock.receive_json, None) if m["type"] == "notice")
     assert notice["notice"]["id"] == saved[0]["id"] and notice["unread"] == 1
+
+
+def test_a_friend_online_and_at_which_table(salon: Any) -> None:
+    a, b = salon()
+    befriend(a, b)
+    with a.websocket_connect("/ws") as sock:
+        assert sock.receive_json()["type"] == "hello"
+        sock.send_json({"type": "create", "id": 1, "game": "casino", "options": {"players": 2}})
+        table_id = next(m for m in iter(sock.receive_json, None)
+                        if m["type"] == "created")["table"]["id"]
+        sock.send_json({"type": "sit", "id": 2, "table": table_id, "seat": 0})
+        next(m for m in iter(sock.receive_json, None) if m["type"] == "ok" and m["id"] == 2)
+        (friend,) = b.get("/api/friends").json()["friends"]
+        assert friend["online"] is True
+        assert friend["at"] == {"table": table_id, "game": "casino", "status": "waiting"}
+    (friend,) = b.get("/api/friends").json()["friends"]
+    assert friend["online"] is False
