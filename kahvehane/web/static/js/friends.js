@@ -15,8 +15,7 @@ addStrings({
   tr: {
     friends_title: "Arkadaşlar",
     your_friends: "Arkadaşlarınız",
-    sign_up_here: "Hesap aç",
-    friends_guest: "Arkadaşlar, davetler ve mesajlar üye hesaplar içindir. Bir hesap açın, arkadaşlarınızı ekleyin.",
+    friends_guest: "Arkadaşlar, davetler ve mesajlar üye hesaplar içindir: misafir oturumundan çıkıp bir hesap açın, arkadaşlarınızı ekleyin.",
     friend_name: "Kullanıcı adı",
     add_friend: "İstek gönder",
     request_sent: "{name} kişisine istek gönderildi",
@@ -53,8 +52,7 @@ addStrings({
   en: {
     friends_title: "Friends",
     your_friends: "Your friends",
-    sign_up_here: "Sign up",
-    friends_guest: "Friends, invitations and messages are for signed-up accounts. Sign up and add your friends.",
+    friends_guest: "Friends, invitations and messages are for signed-up accounts: sign out of the guest session, sign up and add your friends.",
     friend_name: "Name",
     add_friend: "Send request",
     request_sent: "Request sent to {name}",
@@ -132,7 +130,7 @@ class SocialPage {
   render() {
     if (!this.root) return;
     const user = this.app.user;
-    const body = !user || user.guest ? h("section", { class: "panel", id: "friends-guest" }, h("p", {}, t("friends_guest")), h("a", { class: "button primary", href: "#/" }, t("sign_up_here"))) : this.error ? h("p", { class: "form-error", id: "page-error" }, errorText(this.error)) : this.body();
+    const body = !user || user.guest ? h("section", { class: "panel", id: "friends-guest" }, h("p", {}, t("friends_guest"))) : this.error ? h("p", { class: "form-error", id: "page-error" }, errorText(this.error)) : this.body();
     clear(this.root).append(h("div", { class: "page social " + this.kind, id: this.kind }, body));
   }
 }
