@@ -22,7 +22,17 @@ from kahvehane.server.addresses import trusted_networks
 from kahvehane.server.gateway import Gateway
 from kahvehane.server.limits import Limiter, StoreLimiter
 from kahvehane.server.metrics import Metrics
-from kahvehane.server.routes import accounts, daily, matches, ops, pages, tables, ws
+from kahvehane.server.routes import (
+    accounts,
+    daily,
+    matches,
+    messages,
+    ops,
+    pages,
+    social,
+    tables,
+    ws,
+)
 from kahvehane.server.routes.base import Context
 from kahvehane.server.routes.security import SecurityHeaders
 from kahvehane.server.salon import Salon
@@ -31,7 +41,7 @@ from kahvehane.server.settings import Settings
 #: The API's and the WebSocket's routes, by area (the web client's files come last).
 API_ROUTES: tuple[list[BaseRoute], ...] = (pages.ROUTES, accounts.ROUTES, daily.ROUTES,
                                            tables.ROUTES, matches.ROUTES, ws.ROUTES,
-                                           ops.ROUTES)
+                                           ops.ROUTES, social.ROUTES, messages.ROUTES)
 
 
 class SalonApp(Starlette):

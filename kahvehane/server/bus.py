@@ -39,6 +39,10 @@ class GatewayLine(Protocol):
         """The signed-in people (user ids) with a connection to it."""
         ...
 
+    def to_people(self, user_ids: frozenset[int], texts: Sequence[str]) -> None:
+        """Send ``texts`` to every connection of these people (their notifications)."""
+        ...
+
 
 class LocalBus:
     """The bus of one process: an :class:`~kahvehane.server.table.ports.Outbox` for the
@@ -69,6 +73,19 @@ class LocalBus:
         gateway = self.gateways.get(viewer.gateway)
         if gateway is not None:
             gateway.detached(viewer, table_id)
+
+    # ---------------------------------------------------------------- people
+    def to_people(self, user_ids: Iterable[int], texts: Sequence[str]) -> None:
+        """``texts`` for every connection of the people ``user_ids``, wherever in the
+        site they are (a notification, a private message): here, every gateway of this
+        process; a cluster's bus also tells the other nodes."""
+        wanted = frozenset(user_ids)
+        for gateway in self.gateways.values():
+            gateway.to_people(wanted, texts)
+
+    def present(self) -> set[int]:
+        """The people with a connection to a gateway of this process."""
+        return set().union(*(g.people() for g in self.gateways.values()))
 
     # ---------------------------------------------------------------- the lobby
     def wants_lobby(self) -> bool:

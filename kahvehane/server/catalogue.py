@@ -14,13 +14,13 @@ from kahvehane.errors import CATALOGUE
 from kahvehane.games import all_specs, get_game
 from kahvehane.server import errors as server_errors
 from kahvehane.server.table import chat
-from kahvehane.store import accounts, ledger
+from kahvehane.store import accounts, ledger, notices, social
 
 __all__ = ["SERVER_MESSAGES", "games_json", "messages_json"]
 
 #: The modules whose messages the server sends beside the engines' (imported here for
 #: their entries in the catalogue).
-SERVER_MESSAGES = (server_errors, chat, accounts, ledger)
+SERVER_MESSAGES = (server_errors, chat, accounts, ledger, social, notices)
 
 
 def games_json() -> dict[str, Any]:

@@ -217,6 +217,11 @@ class Gateway:
         """The signed-in people with a connection here."""
         return {c.user.id for c in self.conns.values() if c.user is not None}
 
+    def to_people(self, user_ids: frozenset[int], texts: Sequence[str]) -> None:
+        for c in self.conns.values():
+            if c.user is not None and c.user.id in user_ids:
+                c.send_texts(texts)
+
     # ================================================================ from the bus
     def deliver(self, conn: int, texts: Sequence[str]) -> None:
         c = self.conns.get(conn)

@@ -41,6 +41,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="a rating is provisional until this many rated matches (10)")
     p.add_argument("--new-accounts", type=int, default=d.new_accounts_per_hour,
                    help="new accounts (guests and sign-ups) per address an hour (10)")
+    p.add_argument("--messages-keep-days", type=float, default=d.messages_keep_days,
+                   help="days a private message is kept (90)")
+    p.add_argument("--message-max-chars", type=int, default=d.message_max_chars,
+                   help="characters of a private message at most (500)")
+    p.add_argument("--messages-per-minute", type=int, default=d.messages_per_minute,
+                   help="private messages one account may send a minute (20)")
+    p.add_argument("--invites-per-minute", type=int, default=d.invites_per_minute,
+                   help="invitations to a table one account may send a minute (10)")
+    p.add_argument("--friend-requests-per-hour", type=int,
+                   default=d.friend_requests_per_hour,
+                   help="friend requests one account may send an hour (30)")
     p.add_argument("--rate", type=float, default=d.rate, help="messages/s per connection")
     p.add_argument("--burst", type=int, default=d.burst)
     p.add_argument("--idle-close", type=float, default=d.idle_close,
@@ -177,6 +188,11 @@ def settings_from(args: argparse.Namespace) -> Settings:
         guest_chips=args.guest_chips, daily_bonus=args.daily_bonus,
         daily_floor=args.daily_floor, rating_provisional=args.rating_provisional,
         new_accounts_per_hour=args.new_accounts, rate=args.rate,
+        messages_keep_days=args.messages_keep_days,
+        message_max_chars=args.message_max_chars,
+        messages_per_minute=args.messages_per_minute,
+        invites_per_minute=args.invites_per_minute,
+        friend_requests_per_hour=args.friend_requests_per_hour,
         burst=args.burst,
         idle_close=args.idle_close, secure_cookies=args.secure_cookies,
         tables_open=args.tables_open, guest_tables_open=args.guest_tables_open,

@@ -36,6 +36,7 @@ from kahvehane.server.errors import (
     ProtocolError,
 )
 from kahvehane.server.limits import MemoryLimiter, TableLimits
+from kahvehane.server.notify import notify
 from kahvehane.server.pauses import collect_on_schedule, freeze_now
 from kahvehane.server.protocol import JSONObj, dumps
 from kahvehane.server.settings import Settings
@@ -327,6 +328,25 @@ class Salon:
         return True
 
     # ================================================================ Host, the lobby
+    def match_started(self, table_id: str, game: str, user_ids: list[int]) -> None:
+        """Each person seated gets a ``table_start`` notification (saved, then pushed:
+        a person waiting elsewhere in the site learns their table began)."""
+        table = self.tables.get(table_id)
+        if not user_ids or table is None:
+            return
+        data: JSONObj = {"table": table_id, "game": game}
+        if table.access.private:
+            data["invite"] = table.access.invite
+        self.spawn(self._tell_start(user_ids, data))
+
+    async def _tell_start(self, user_ids: list[int], data: JSONObj) -> None:
+        """The ``table_start`` notifications: a failed write loses only them (the match
+        is saved and under way), so it is a warning, not an error."""
+        try:
+            await notify(self.store, self.bus, user_ids, "table_start", data)
+        except Exception as exc:
+            log.warning("table %s: its start was not notified: %r", data["table"], exc)
+
     def table_closed(self, table_id: str) -> None:
         self.tables.pop(table_id, None)
         self._told.pop(table_id, None)
@@ -371,6 +391,11 @@ class Salon:
         """The people connected to the salon, given ``here``, those of this process's
         gateway (a cluster adds the other nodes')."""
         return here
+
+    async def present(self, user_ids: set[int]) -> set[int]:
+        """Those of ``user_ids`` with a connection to the salon (a cluster: to any
+        node)."""
+        return user_ids & self.bus.present()
 
     def table_info(self, table_id: str) -> JSONObj | None:
         """A listed open table's lobby line (``GET /api/tables/ID``), or ``None``."""

@@ -86,6 +86,14 @@ class Settings:
     chat_lines: int = 5  # lines a person may say at a table per chat_seconds
     chat_seconds: float = 10.0
     chat_recent: int = 50  # lines a (re)joining client is given
+    # friends, invitations and private messages (issue 30; docs/server.md "Friends"):
+    # how long a private message is kept, its length after cleaning, and how many
+    # messages, invitations and friend requests one account may send
+    messages_keep_days: float = 90.0
+    message_max_chars: int = 500
+    messages_per_minute: int = 20
+    invites_per_minute: int = 10
+    friend_requests_per_hour: int = 30
     static_dir: Path | None = field(default=WEB_STATIC)
     faults: frozenset[str] = frozenset()  # FAULTS to inject, for tests only
     # a salon on several nodes (docs/scaling.md): Redis, this node's id, the prefix of

@@ -289,3 +289,79 @@ class DailyClaim(Base):
     amount: Mapped[int] = mapped_column(BigInteger)
     txn_id: Mapped[int] = mapped_column(ForeignKey("ledger_txns.id"))
     created_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class Friendship(Base):
+    """Two people's friendship, one row a pair (``low`` < ``high`` by user id, so the
+    pair has one key whoever asked): a request while ``accepted_at`` is ``NULL``
+    (``requester`` asked), friends once it is set (kahvehane.store.social)."""
+
+    __tablename__ = "friendships"
+
+    low: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                     primary_key=True)
+    high: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                      primary_key=True, index=True)
+    requester: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    accepted_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class Block(Base):
+    """``blocker`` blocked ``blocked``: no requests, invitations or messages from them,
+    and their table talk hidden from ``blocker``."""
+
+    __tablename__ = "blocks"
+
+    blocker: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    blocked: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                         primary_key=True, index=True)
+    created_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class Notice(Base):
+    """A notification for one person (``kind``: ``invite``, ``friend_request``,
+    ``friend_accepted``, ``message``, ``table_start``) and what it says (``data``);
+    ``read_at`` once they saw it (kahvehane.store.notices)."""
+
+    __tablename__ = "notices"
+    __table_args__ = (Index("ix_notices_user_read", "user_id", "read_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(20))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    read_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class PrivateMessage(Base):
+    """A private message between two friends (plain text, cleaned like table talk),
+    kept ``--messages-keep-days`` (kahvehane.store.notices)."""
+
+    __tablename__ = "private_messages"
+    __table_args__ = (Index("ix_private_messages_pair", "sender_id", "recipient_id", "id"),
+                      Index("ix_private_messages_unread", "recipient_id", "read_at"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    sender_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    recipient_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[int] = mapped_column(BigInteger, index=True)
+    read_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class MessageReport(Base):
+    """A private message reported by its recipient: kept (with the text as it was, the
+    message itself may expire) for the operators' moderation queue to come."""
+
+    __tablename__ = "message_reports"
+    __table_args__ = (UniqueConstraint("message_id", "reporter_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    message_id: Mapped[int] = mapped_column(Integer)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    sender_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[int] = mapped_column(BigInteger)

@@ -239,3 +239,52 @@ def test_rematch_when_both_agree(server: WebServer, new_page: Any, artifacts: Pa
             "(m) => { const v = window.kahvehane.app.view;"
             " return v.match && v.match.id !== m && v.info.status === 'playing'; }",
             arg=first, timeout=30_000)
+
+
+def test_friends_an_invitation_with_katil_and_a_message(server: WebServer, new_page: Any,
+                                                        artifacts: Path) -> None:
+    """Issue 30 between two signed-up people (one on a phone): a friend request accepted
+    from the bell, an invitation by name answered with "Katıl", a private message shown
+    as text in the conversation."""
+    from tests.web.helpers import sign_up
+
+    ayse, mehmet = new_page(server), new_page(server, phone=True)
+    a_name, m_name = _name("Ayse"), _name("Mehmet")
+    sign_up(ayse, a_name)
+    sign_up(mehmet, m_name)
+    ayse.click("#friends-link")
+    ayse.fill("#friend-name", m_name)
+    ayse.click("#add-friend-send")
+    mehmet.wait_for_selector("#bell-count")  # pushed over the socket, no reload
+    mehmet.click("#bell")
+    screenshot(mehmet, artifacts, "social-bell-request", both=False)
+    mehmet.click("#notices-panel .notice[data-kind='friend_request'] .notice-accept")
+    ayse.wait_for_selector(f"#friend-list .person[data-user='{_user_id(mehmet)}']"
+                           " .presence[data-online='1']")
+
+    ayse.goto("/")
+    table = create_table(ayse, "casino", QUICK)
+    ayse.fill("#invite-name", m_name)
+    ayse.click("#invite-name-send")
+    screenshot(ayse, artifacts, "social-invite-by-name")
+    mehmet.wait_for_selector("#bell-count")
+    mehmet.click("#bell")
+    mehmet.click("#notices-panel .notice[data-kind='invite'] .notice-join")  # "Katıl"
+    mehmet.wait_for_function("(t) => location.hash.startsWith('#/t/' + t)", arg=table)
+    mehmet.wait_for_selector("#seat-list")
+    assert not mehmet.locator("#bell-count").count()  # seen: read
+
+    ayse.goto(f"/#/msg/{_user_id(mehmet)}")
+    ayse.fill("#message-input", MARKUP)
+    ayse.click("#message-send")
+    mehmet.wait_for_selector("#bell-count")
+    mehmet.click("#bell")
+    mehmet.click("#notices-panel .notice[data-kind='message'] .notice-read")
+    mehmet.wait_for_function("(t) => [...document.querySelectorAll('#pms .said')]"
+                             ".some(e => e.textContent === t)", arg=MARKUP)
+    assert mehmet.locator("#pms b, #pms img, #pms script").count() == 0
+    assert mehmet.evaluate("window.pwned") is None
+    screenshot(mehmet, artifacts, "social-conversation", both=False)
+    ayse.goto("/#/friends")
+    ayse.wait_for_selector("#friend-list .person")
+    screenshot(ayse, artifacts, "social-friends", both=False)

@@ -136,7 +136,7 @@ def test_moves_animate_and_sound_and_the_switches_stop_them(
 def _screens(page: Page, name: str) -> list[tuple[str, str]]:
     """(screen, address) of every page a player walks through."""
     return [("landing", "#/"), ("leaderboard", "#/lb/duz_okey"),
-            ("profile", f"#/u/{name}")]
+            ("profile", f"#/u/{name}"), ("friends", "#/friends")]
 
 
 def _axe(page: Page) -> list[str]:

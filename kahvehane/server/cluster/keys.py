@@ -63,6 +63,17 @@ class Keys:
         return f"{self.prefix}:online"
 
     @property
+    def people(self) -> str:
+        """Channel: texts for some people's connections, on every node (their origin
+        node, the user ids, the texts): notifications and private messages."""
+        return f"{self.prefix}:people"
+
+    @property
+    def presence(self) -> str:
+        """Hash: node id → the user ids connected to it (JSON; its heartbeat's)."""
+        return f"{self.prefix}:presence"
+
+    @property
     def owners(self) -> str:
         """Channel: a table has a new owner (table, node, incarnation)."""
         return f"{self.prefix}:owners"

@@ -122,6 +122,7 @@ class ClusterSalon(Salon):
                 await self.leases.release(owned)
             await self.rbus.redis.hdel(self.keys.nodes, self.node)
             await self.rbus.redis.hdel(self.keys.online, self.node)
+            await self.rbus.redis.hdel(self.keys.presence, self.node)
         await self.rbus.stop()
 
     def lease_fresh(self) -> bool:
@@ -159,8 +160,9 @@ class ClusterSalon(Salon):
 
     async def _heartbeat(self) -> None:
         await self.leases.present(len(self.incarnations) + len(self._claiming))
-        online = len(set().union(*(g.people() for g in self.rbus.gateways.values())))
-        await self.rbus.redis.hset(self.keys.online, self.node, online)
+        here = self.rbus.present()
+        await self.rbus.redis.hset(self.keys.online, self.node, len(here))
+        await self.rbus.redis.hset(self.keys.presence, self.node, orjson.dumps(sorted(here)))
 
     async def _claim_orphans(self) -> None:
         """Claim every open table whose lease is missing now and was at the last tick
@@ -390,6 +392,20 @@ class ClusterSalon(Salon):
         others = sum(int(v) for k, v in counts.items()
                      if k.decode() != self.node and k.decode() in live)
         return here + others
+
+    async def present(self, user_ids: set[int]) -> set[int]:
+        """Those of ``user_ids`` connected to any live node: this node's gateways now,
+        the others' as their last heartbeat said (at most ``lease / 5`` old)."""
+        found = user_ids & self.rbus.present()
+        try:
+            raw = await self.rbus.redis.hgetall(self.keys.presence)
+            live = set(await self.leases.live_nodes())
+        except (RedisError, OSError):
+            return found
+        for node, ids in raw.items():
+            if node.decode() != self.node and node.decode() in live:
+                found |= user_ids & set(orjson.loads(ids))
+        return found
 
     def table_info(self, table_id: str) -> JSONObj | None:
         """Its line here, or the last one the lobby heard of from its owner."""

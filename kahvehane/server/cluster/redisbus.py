@@ -202,6 +202,14 @@ class RedisBus(LocalBus):
         self._ops.append(("pub", (channel, orjson.dumps(payload))))
         self._schedule()
 
+    # ================================================================ people
+    def to_people(self, user_ids: Iterable[int], texts: Sequence[str]) -> None:
+        """Here at once, and on the people channel for the other nodes' connections
+        (every node hears it: a person's connections may be on any of them)."""
+        ids = sorted(set(user_ids))
+        super().to_people(ids, texts)
+        self.publish(self.keys.people, [self.node, ids, list(texts)])
+
     # ================================================================ the lobby
     def wants_lobby(self) -> bool:
         return True  # the other nodes' watchers, and the lobby's hash, always do
@@ -322,6 +330,7 @@ class RedisBus(LocalBus):
             try:
                 channels = [self.keys.gateway(g) for g in self.gateways]
                 await pubsub.subscribe(self.keys.lobby_delta, self.keys.owners,
+                                       self.keys.people,
                                        self.keys.node(self.node), *channels)
                 if first:
                     ready.set_result(None)
@@ -357,6 +366,10 @@ class RedisBus(LocalBus):
             if origin != self.node:
                 self.on_lobby(texts)
                 super().publish_lobby(texts)
+        elif channel == keys.people:
+            origin, ids, texts = orjson.loads(data)
+            if origin != self.node:
+                super().to_people(ids, texts)
         elif channel == keys.owners:
             table, node, incarnation = orjson.loads(data)
             if incarnation > self.newest.get(table, 0):

@@ -10,6 +10,8 @@ without a server process). :mod:`kahvehane.server.app` puts them together.
 - :mod:`.accounts`: sign-up, sign-in, guests, sign-out, passwords, ``/api/me``;
 - :mod:`.tables`: the lobby, opening a table, a table, an invite;
 - :mod:`.matches`: matches, records, positions, leaderboards, people's pages;
+- :mod:`.social`: friends, blocks, invitations by name, notifications;
+- :mod:`.messages`: private messages between friends, and reporting one;
 - :mod:`.ws`: the WebSocket endpoint, its Origin check and its frame checks;
 - :mod:`.ops`: readiness, Prometheus metrics, an online backup (docs/operations.md);
 - :mod:`.security`: the headers every HTTP answer carries (CSP, frames, sniffing,

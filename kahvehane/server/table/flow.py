@@ -90,6 +90,8 @@ class MatchFlow(TableCore):
         self.aborted = None
         self.played_out = self.quick_wait = False
         seating.playing()
+        self.host.match_started(self.id, self.spec.id,
+                                [u for u in seat_users if isinstance(u, int)])
         items = [self.log.add("match_start", {
             "match": session.match_id, "players": players, "seats": seating.public(),
             "entry": self.entry, "kasa": started.kasa})]

@@ -81,3 +81,20 @@ def test_ws_alone(mount: Mount) -> None:
         assert sock.receive_json()["type"] == "pong"
         sock.send_text("[" * 100)
         assert sock.receive_json()["code"] == "bad_json"
+
+
+def test_no_two_route_modules_answer_the_same_path_and_method() -> None:
+    """A route mounted alone answers; mounted with the others, the first of two on one
+    path would hide the second (``GET /api/messages`` is the catalogue's)."""
+    from starlette.routing import Route
+
+    from kahvehane.server.app import API_ROUTES
+
+    seen: set[tuple[str, str]] = set()
+    for area in API_ROUTES:
+        for route in area:
+            if isinstance(route, Route):
+                for method in route.methods or ():
+                    key = (route.path, method)
+                    assert key not in seen, key
+                    seen.add(key)

@@ -114,6 +114,9 @@ class Host:
     def lobby_changed(self, table_id: str) -> None:
         self.changes += 1
 
+    def match_started(self, table_id: str, game: str, user_ids: list[int]) -> None:
+        pass
+
     def table_closed(self, table_id: str) -> None:
         self.closed.append(table_id)
 

@@ -12,6 +12,9 @@ import { isInvite, resolveInvite } from "./social.js";
 import { LeaderboardView, ProfileView } from "./pages.js";
 import { MatchView } from "./replay.js";
 import { app, navigate, refreshUser, setShellHooks } from "./shell.js";
+import { FriendsView, ConversationView } from "./friends.js";
+import { handleSocial, loadSocial, onSocial } from "./people.js";
+import { bell, announce } from "./notices.js";
 
 
 // For the browser tests and the curious: window.kahvehane.app, and the last error
@@ -40,6 +43,8 @@ function renderHeader() {
     status,
     h("span", { class: "spacer" }),
     h("a", { class: "nav-link", id: "leaderboard-link", href: leaderboardHref(), title: t("leaderboard_title"), "aria-label": t("leaderboard_title") }, icon("trophy")),
+    app.user ? h("a", { class: "nav-link", id: "friends-link", href: "#/friends", title: t("friends_title"), "aria-label": t("friends_title") }, icon("people")) : null,
+    app.user ? bell() : null,
     user,
     h(
       "button",
@@ -120,6 +125,8 @@ const ROUTES = [
   { kind: "leaderboard", re: /^#\/lb\/([^/?]+)/, make: (id, params) => new LeaderboardView(app, id, params) },
   { kind: "profile", re: /^#\/u\/([^/?]+)/, make: (id) => new ProfileView(app, id) },
   { kind: "match", re: /^#\/m\/([^/?]+)/, make: (id, params) => new MatchView(app, id, params) },
+  { kind: "friends", re: /^#\/(friends)/, make: () => new FriendsView(app) },
+  { kind: "conversation", re: /^#\/msg\/([^/?]+)/, make: (id) => new ConversationView(app, id) },
 ];
 
 function route() {
@@ -168,7 +175,9 @@ function onMessage(msg) {
     const had = app.user;
     app.user = msg.user;
     if ((had && had.id) !== (msg.user && msg.user.id) || (had && msg.user && had.chips !== msg.user.chips)) renderHeader();
+    loadSocial(msg.user); // at every (re)connection: nothing said while away is missed
   }
+  if (handleSocial(msg)) return;
   if (msg.type === "error") {
     const log = window.kahvehane.errors;
     window.kahvehane.stats.errors += 1;
@@ -215,4 +224,8 @@ async function boot() {
 }
 
 setShellHooks({ renderHeader, route });
+onSocial((kind, data) => {
+  if (kind === "notice") announce(data);
+  if (kind !== "pm") renderHeader();
+});
 boot();

@@ -10,6 +10,7 @@
 import { t, getLang, addStrings, renderMessage, refusalText } from "./i18n.js";
 import { h, clear, toast } from "./ui.js";
 import { icon } from "./icons.js";
+import { isBlocked } from "./people.js";
 
 addStrings({
   tr: {
@@ -186,7 +187,8 @@ export class ChatPanel {
           ? h("small", { class: "chat-note", id: "chat-watchers-off" }, t("chat_watchers_off"))
           : null,
     );
-    const shown = this.lines.filter((ln) => !(ln.user && muted[ln.user.id] !== undefined));
+    // muted here, or blocked (issue 30): their lines are not shown
+    const shown = this.lines.filter((ln) => !(ln.user && (muted[ln.user.id] !== undefined || isBlocked(ln.user.id))));
     const list = h(
       "ol",
       { class: "chat-lines", id: "chat-lines", "aria-live": "polite" },

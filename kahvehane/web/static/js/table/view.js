@@ -11,6 +11,7 @@ import { callAttention, soundOn, setSound } from "../attention.js";
 import { botBadge, gameName, gameSpec, optionsSummary } from "../registry.js";
 import { hasLeft, inviteBox, leaveOverlay, leaveMatchButton, rematchBox, unseatButton } from "../social.js";
 import { currentScore, winnersOf } from "./state.js";
+import { inviteByName } from "../friends.js";
 import { animateFresh } from "./motion.js";
 import { chipMoves } from "./chips.js";
 
@@ -164,6 +165,7 @@ function waitingRoom(tv) {
     h("p", { class: "opts" }, optionsSummary(info.game, info.options)),
     info.private ? h("p", { class: "badge private", id: "private-badge" }, icon("lock", { size: 14 }), " ", t("private_badge")) : null,
     inviteBox(tv.invite),
+    inviteByName(tv),
     h("ul", { class: "seats", id: "seat-list" }, seats),
     rematchBox(tv),
     h("p", { class: "hint" }, manager ? t("you_are_manager") : me ? t("waiting_for_start") : t("signin_needed")),
