@@ -21,6 +21,7 @@ from tests.web.helpers import (
     WATCH_COUNTDOWN_JS,
     create_table,
     final_result,
+    koz_maca_click,
     okey_move,
     play_until_end,
     screenshot,
@@ -232,8 +233,10 @@ def test_royal_casino_builds_overlap_no_seat_tag_and_show_every_card(
 # ---------------------------------------------------------------------- standings
 def test_leaderboard_profile_and_chips_chart(server: WebServer, new_page: Any,
                                              artifacts: Path) -> None:
-    """A person idle at Düz Okey (the bot plays for them) and at Koz Maça for chips: the
-    Okey leaderboard ranks them by ranking points, this week and all time; the profile
+    """A person plays Düz Okey and Koz Maça for chips, making their own moves (an idle
+    match, which the away bot plays, does not count: docs/server.md "Standings that
+    reflect play"): the Okey leaderboard ranks them by ranking points, this week and all
+    time; the Koz Maça one by wins; the profile
     lists both matches, the standings and the chips over time; a second tab's chip count
     follows when it comes back into view; the entry shows as paid during the match."""
     name = _name("Lider")
@@ -242,6 +245,9 @@ def test_leaderboard_profile_and_chips_chart(server: WebServer, new_page: Any,
     other = page.context.new_page()  # a second tab of the same browser
     other.goto("/")
     other.wait_for_selector("#user-chips")
+    # the tab just opened is in front; the page played in must be (Chromium runs a
+    # hidden tab's animation frames rarely, so every drag waited seconds for its tile)
+    page.bring_to_front()
     create_table(page, "duz_okey", {"deals": 3}, clock=30)
     page.click("#start-button")
     # they make their own moves: only a match of one's own counts for the leaderboard
@@ -251,12 +257,13 @@ def test_leaderboard_profile_and_chips_chart(server: WebServer, new_page: Any,
     okey_id = int(page.evaluate("window.kahvehane.app.view.info.match"))
     page.goto("/")
     page.wait_for_selector("#create-form")
-    create_table(page, "koz_maca", {"finish_score": 1}, entry=10, clock=5)
+    create_table(page, "koz_maca", {"finish_score": 1}, entry=10, clock=30)
     page.click("#start-button")
     page.wait_for_selector("#entry-paid")
     assert "10" in (page.locator("#entry-paid").text_content() or "")
     page.wait_for_function("() => document.querySelector('#user-chips').textContent"
                            ".includes('9990')")  # the entry paid shows in the header
+    play_until_end(page, koz_maca_click)
     final_result(page)
     page.click("#close-result")
     page.wait_for_selector("#match-status")  # "Maç bitti" is a status ...
