@@ -159,8 +159,12 @@ def test_every_screen_speaks_plainly_and_passes_axe(server: WebServer, new_page:
     name = _player()
     sign_up(page, name)
     problems: list[str] = []
+    switch: dict[str, str | None] = {}
     for lang in ("tr", "en"):
         page.evaluate(f"localStorage.setItem('kahvehane.lang', '{lang}')")
+        page.reload()  # the page reads the language as it loads (a hash change would not)
+        page.wait_for_selector("body[data-connected='1']")
+        switch[lang] = page.locator("#lang-switch").text_content()
         for screen, address in _screens(page, name):
             page.goto("/" + address)
             page.wait_for_selector("body[data-connected='1']")
@@ -181,6 +185,7 @@ def test_every_screen_speaks_plainly_and_passes_axe(server: WebServer, new_page:
             log = page.evaluate("window.kahvehane.app.view.logLines()")
             assert all(not codes_in([x]) for x in log), log
         page.evaluate("localStorage.removeItem('kahvehane.lang')")
+    assert switch["tr"] != switch["en"], switch  # the English pass was in English
     assert problems == [], "\n".join(problems)
     assert state(page)["status"] == "playing"
 
