@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.web.conftest import WebServer
 from tests.web.helpers import (
@@ -276,6 +277,7 @@ def _move_101(page: Any, st: State, touch: bool, seen: dict[str, int]) -> None:
         a = layoffs[0]
         tile = page.locator(f"#rack [data-tile='{a['tile']}']").last
         meld = page.locator(f"#okey101-table [data-meld='{a['meld']}']")
+        meld.scroll_into_view_if_needed()  # the band of melds scrolls inside itself
         if touch:
             tile.tap()
             page.wait_for_selector(f"#okey101-table [data-meld='{a['meld']}'].target")
@@ -326,10 +328,19 @@ def test_okey_101_a_hand_to_its_end(server: WebServer, new_page: Any, artifacts:
                        both=False)
             shot = True
         _move_101(page, st, phone, seen)
-        wait_after_move(page, st["n"])
+        try:
+            wait_after_move(page, st["n"])
+        except PlaywrightError:
+            screenshot(page, artifacts, "okey_101-stuck", both=False)
+            toast = page.locator("#toast").all_text_contents()
+            raise AssertionError(f"no events after a move: legal {st['legal']},"
+                                 f" toast {toast}") from None
         seen["turns"] += 1
-    page.wait_for_selector("#deal-over")
+    # the deal's points in the yazboz (the end-of-deal box may already be gone: the next
+    # deal starts at once at a test table)
     page.wait_for_function("() => document.querySelectorAll('#yazboz tbody tr').length >= 1")
+    first = page.locator("#yazboz tbody tr").first.locator("td").all_inner_texts()
+    assert len(first) == 4 and all(re.fullmatch(r"[+-]?\d+|–", x.strip()) for x in first)
     screenshot(page, artifacts, f"okey_101-{'phone' if phone else 'desktop'}-end", both=False)
     assert seen["turns"] > 0
     table_text = page.locator("#okey101-table").inner_text() if \

@@ -37,7 +37,7 @@ from tests.web.test_okey import FINISH_SEAT, FINISH_SEED
 
 Page = Any
 SIZES = [(360, 800), (390, 844), (430, 932), (844, 390), (1280, 800)]
-GAMES = ["duz_okey", "kdv_okey", "koz_maca", "balayi_kingi", "casino", "royal_casino"]
+GAMES = ["duz_okey", "kdv_okey", "koz_maca", "okey_101", "balayi_kingi", "casino", "royal_casino"]
 AXE = Path(__file__).resolve().parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 
 MEASURE_JS = """() => {

@@ -76,7 +76,8 @@ export function create(ctx) {
  * hook optional —
  *   bind(tools)            tools: {selected() -> tile or null, clear()}
  *   seatExtra(v, s)        more pills in a seat's box
- *   above(v)               an element above the rack (101: the melds on the table)
+ *   felt(v), feltClass     an element on the felt, and the felt's class for placing it
+ *                          (101: the melds on the table)
  *   info(v, sel)           more words beside the hint over the rack
  *   buttons(v, sel)        more buttons before "At"
  *   dropTile(tile, target) a rack tile dropped on a target of the variant's: true if handled
@@ -551,10 +552,11 @@ export function createOkeyTable(ctx, ext = {}) {
       const v = ctx.view;
       reconcile();
       if (st.dirty && !ctx.pending) sendArrange();
-      const felt = h("div", { class: "felt okey" });
+      const felt = h("div", { class: "felt okey" + (ext.feltClass ? " " + ext.feltClass : "") });
       for (let s = 0; s < 4; s++) felt.append(seatBox(v, s));
       for (let s = 0; s < 4; s++) felt.append(stackBox(v, s));
       felt.append(center(v));
+      if (ext.felt) felt.append(ext.felt(v));
       if (v.over && !ctx.deal) {
         // a replay: the record's end of the deal as it is (no table, no next deal to wait for)
         felt.append(h("div", { class: "deal-over", id: "deal-over" }, h("b", {}, v.end === "void" ? t("void_deal") : (ext.endTitle && ext.endTitle(v)) || t("finished_with", { name: ctx.name(v.finisher) })), v.finisher_rack ? h("div", { class: "finisher-rack" }, v.finisher_rack.map((b) => h("span", { class: "block" }, b.map((x) => tileEl(x, { okey: v.okey, small: true }))))) : null));
@@ -575,7 +577,7 @@ export function createOkeyTable(ctx, ext = {}) {
         const info = [h("span", { class: "hint", id: "okey-hint" }, phase)];
         if (v.game === "kdv_okey") info.unshift(cezaBox(v));
         if (ext.info) info.push(ext.info(v, st.selected !== null ? st.slots[st.selected] : null));
-        mine.append(ext.above ? ext.above(v) : "", h("div", { class: "rack-info" }, info), rackEl(v), buttons(v));
+        mine.append(h("div", { class: "rack-info" }, info), rackEl(v), buttons(v));
         el.append(mine);
       }
       if (st.focusSlot !== null && document.activeElement === document.body) {

@@ -185,7 +185,8 @@ export function create(ctx) {
       if (pen) kids.push(h("span", { class: "pill penalty", "data-penalty": s }, t("o101_penalty", { p: pen })));
       return kids;
     },
-    above: tableArea,
+    felt: tableArea,
+    feltClass: "o101",
     info(v, sel) {
       const me = ctx.you;
       const out = [];
