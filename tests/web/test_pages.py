@@ -34,6 +34,7 @@ Box = dict[str, float]
 #: A short match of each game, played by bots only (entry: Koz Maça's, paid by the house).
 SHORT: list[tuple[str, dict[str, Any], int | None]] = [
     ("duz_okey", {"deals": 3}, None), ("kdv_okey", {"deals": 3}, None),
+    ("okey_101", {"deals": 3}, None),
     ("koz_maca", {"finish_score": 1}, 1), ("balayi_kingi", {}, None),
     ("casino", {"players": 2, "target": 1}, None),
     ("royal_casino", {"players": 4, "target": 1}, None)]
