@@ -294,13 +294,20 @@ def _move_101(page: Any, st: State, touch: bool, seen: dict[str, int]) -> None:
     costly = set(v["islek"]) | {v["okey"]}
     tiles = [a["tile"] for a in legal if a["act"] == "discard"]
     cheap = [x for x in tiles if x not in costly]
+    islek = [x for x in tiles if x in v["islek"] and x != v["okey"]]
+    if islek and not seen["warned"]:
+        cheap, tiles = [], islek  # once: throw an işlek tile, for the warning and penalty
     tile = max(cheap or tiles, key=lambda x: (x != "J", int(x[1:]) if x != "J" else 0))
     where = f"#rack [data-tile='{tile}']"
     move(page, page.locator(where).last, page.locator("#discard-zone"))
     if not cheap:  # the page warns first; the second discard goes
         page.wait_for_selector("#islek-warning")
+        assert "101" in page.locator("#islek-warning").inner_text()
         seen["warned"] += 1
         move(page, page.locator(where).last, page.locator("#discard-zone"))
+        if tile in v["islek"]:  # the penalty, in the seat's box
+            page.wait_for_selector(f"[data-penalty='{st['you']}']")
+            seen["penalty"] += 1
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["mouse", "touch"])
@@ -313,7 +320,7 @@ def test_okey_101_a_hand_to_its_end(server: WebServer, new_page: Any, artifacts:
     sign_in_guest(page, f"Yuzbir{secrets.token_hex(2)}")
     create_table(page, "okey_101", {"deals": 3})
     start_match(page)
-    seen = {"open": 0, "layoff": 0, "warned": 0, "turns": 0}
+    seen = {"open": 0, "layoff": 0, "warned": 0, "penalty": 0, "turns": 0}
     shot = False
     while True:
         st = page.wait_for_function(DEAL_OR_TURN_JS, arg=0, timeout=60_000).json_value()
@@ -342,6 +349,7 @@ def test_okey_101_a_hand_to_its_end(server: WebServer, new_page: Any, artifacts:
     first = page.locator("#yazboz tbody tr").first.locator("td").all_inner_texts()
     assert len(first) == 4 and all(re.fullmatch(r"[+-]?\d+|–", x.strip()) for x in first)
     screenshot(page, artifacts, f"okey_101-{'phone' if phone else 'desktop'}-end", both=False)
+    print("101 deal played:", seen)  # what the random deal let the person do
     assert seen["turns"] > 0
     table_text = page.locator("#okey101-table").inner_text() if \
         page.locator("#okey101-table").count() else ""

@@ -199,7 +199,7 @@ def test_every_screen_speaks_plainly_and_passes_axe(server: WebServer, new_page:
             seen = page.evaluate(TEXTS_JS)
             problems += [f"{screen}/{lang}: {k}: {t!r}" for k, t in _codes_in(seen)]
             problems += [f"{screen}/{lang}: axe {v}" for v in _axe(page)]
-        for game in ("duz_okey", "koz_maca"):
+        for game in ("duz_okey", "koz_maca", "okey_101"):
             _play_now(page, game)
             if game == "duz_okey":
                 _okey_moves(page, 2)

@@ -197,8 +197,8 @@ export function create(ctx) {
         if (best) out.push(h("b", { class: "best-opening", id: "okey101-best" }, " · " + t("o101_best", { v: best.value })));
       }
       if (v.taken && v.turn === me) out.push(h("span", { class: "taken", id: "okey101-taken" }, " · " + t("o101_taken", { tile: tileWords(v.taken, v.okey) })));
-      if (sel && warned === sel) {
-        const words = sel === v.okey ? t("o101_okey_warn") : t("o101_islek_warn", { tile: tileWords(sel, v.okey) });
+      if (warned && v.turn === me) {
+        const words = warned === v.okey ? t("o101_okey_warn") : t("o101_islek_warn", { tile: tileWords(warned, v.okey) });
         out.push(h("strong", { class: "islek-warning", id: "islek-warning", role: "alert" }, " " + words));
       } else if (sel && v.table.some((m) => tableMove(sel, m.index, v.okey))) out.push(h("span", { class: "layoff-hint" }, " · " + t("o101_layoff_hint")));
       return out;
@@ -266,6 +266,11 @@ export function create(ctx) {
     },
   };
   const api = createOkeyTable(ctx, ext);
+  const onEvent = api.onEvent;
+  api.onEvent = (d, auto) => {
+    if (d.seat === ctx.you && (d.kind === "discard" || d.kind === "draw")) warned = null; // a warning holds for one discard
+    onEvent(d, auto);
+  };
   const describe = api.describe;
   // a costly discard says so in the log
   api.describe = (d) => (d.kind === "discard" && d.penalty ? t("log_penalty", { name: ctx.name(d.seat), tile: tileWords(d.tile, ctx.view ? ctx.view.okey : null) }) : describe(d));
