@@ -310,6 +310,33 @@ def _move_101(page: Any, st: State, touch: bool, seen: dict[str, int]) -> None:
             seen["penalty"] += 1
 
 
+FITS_JS = """() => {
+  const vw = innerWidth, vh = innerHeight;
+  const out = (el) => { const r = el.getBoundingClientRect();
+    return r.left < -0.5 || r.right > vw + 0.5 || r.top < -0.5 || r.bottom > vh + 0.5; };
+  const slots = [...document.querySelectorAll('#rack .slot')];
+  const names = [...document.querySelectorAll('.felt .seat-tag .name')];
+  return {scroll: document.documentElement.scrollWidth, vw, slots: slots.length,
+          out: [...slots, ...names].filter(out).length, names: names.length};
+}"""
+
+
+def _fits_with_melds(page: Any, artifacts: Path, sizes: list[tuple[int, int]]) -> None:
+    """With melds on the table: no sideways scroll, the whole rack and every seat's name
+    in view (test_salon_screens.py checks every game at the start of a deal)."""
+    before = page.viewport_size
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(f"() => innerWidth === {width}")
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => r()))")
+        m = page.evaluate(FITS_JS)
+        page.screenshot(path=str(artifacts / f"okey_101-melds-{width}x{height}.png"))
+        assert m["scroll"] <= m["vw"] and m["slots"] == 30 and m["names"] == 4, m
+        assert m["out"] == 0, f"{width}x{height}: {m}"
+    page.set_viewport_size(before)
+    page.wait_for_function(f"() => innerWidth === {before['width']}")
+
+
 @pytest.mark.parametrize("phone", [False, True], ids=["mouse", "touch"])
 def test_okey_101_a_hand_to_its_end(server: WebServer, new_page: Any, artifacts: Path,
                                     phone: bool) -> None:
@@ -333,6 +360,8 @@ def test_okey_101_a_hand_to_its_end(server: WebServer, new_page: Any, artifacts:
         if not shot and st["view"]["table"]:
             screenshot(page, artifacts, f"okey_101-{'phone' if phone else 'desktop'}",
                        both=False)
+            _fits_with_melds(page, artifacts, [(360, 800), (844, 390)] if phone else
+                             [(1280, 800)])
             shot = True
         _move_101(page, st, phone, seen)
         try:
