@@ -257,19 +257,24 @@ def _press(page: Any, selector: str, touch: bool) -> None:
 
 def _move_101(page: Any, st: State, touch: bool, seen: dict[str, int]) -> None:
     """One 101 move as a person makes it: draw from the pile; open or lay with the
-    buttons the page offers; lay a tile off onto a table meld (dragged with the mouse;
-    chosen and the meld tapped with a finger); finish on the indicator; else discard a
-    tile that costs nothing (or, warned once, one that does) by dragging it down."""
+    buttons the page offers (tapped on a phone, their keys A and D at a desktop); lay a
+    tile off onto a table meld (dragged with the mouse; chosen and the meld tapped with
+    a finger); finish on the indicator; else discard a tile that costs nothing (or,
+    warned once, one that does) by dragging it down."""
     v, legal = st["view"], st["legal"]
     acts = {a["act"] for a in legal}
     move = touch_drag if touch else drag
     if "draw" in acts:
         _press(page, "#draw-pile", touch)
         return
-    for button in ("#okey101-open", "#okey101-open-pairs", "#okey101-lay", "#okey101-lay-pairs"):
+    for button, key in (("#okey101-open", "a"), ("#okey101-open-pairs", "d"),
+                        ("#okey101-lay", "a"), ("#okey101-lay-pairs", "d")):
         if page.locator(button).count():
             assert page.locator("#okey101-best").count() or "lay" in button or "pairs" in button
-            _press(page, button, touch)
+            if touch:
+                _press(page, button, touch)
+            else:  # at a desktop, by the key the table's help names
+                page.keyboard.press(key)
             seen["open"] += 1
             return
     layoffs = [a for a in legal if a["act"] == "layoff" and not a["tile"].startswith("*")]

@@ -12,10 +12,12 @@ import { t, addStrings, getLang } from "../i18n.js";
 import { h, tileEl } from "../ui.js";
 import { createOkeyTable, tileWords } from "./okey.js";
 
-export { KEYS_HELP } from "./okey.js";
+/** The i18n key of this game's keyboard help (the table's help overlay shows it). */
+export const KEYS_HELP = "keys_okey101";
 
 addStrings({
   tr: {
+    keys_okey101: "← → taş seç · Shift+← → taşı kaydır · Shift+↑ ↓ sıra değiştir · Enter at · F bitir · P desteden çek · L soldan al · A 101 aç ya da per aç · D çift aç ya da ekle · B geri bırak",
     o101_open: "101 aç",
     o101_open_pairs: "Çift aç",
     o101_lay: "Per aç",
@@ -53,6 +55,7 @@ addStrings({
     deal_pile_out_title: "Ortadaki taşlar bitti: eller yazıldı",
   },
   en: {
+    keys_okey101: "← → choose a tile · Shift+← → move it · Shift+↑ ↓ other row · Enter discard · F finish · P draw from pile · L take from left · A open 101 or lay melds · D open or lay pairs · B give back",
     o101_open: "Open 101",
     o101_open_pairs: "Open pairs",
     o101_lay: "Lay melds",
@@ -270,6 +273,22 @@ export function create(ctx) {
   api.onEvent = (d, auto) => {
     if (d.seat === ctx.you && (d.kind === "discard" || d.kind === "draw")) warned = null; // a warning holds for one discard
     onEvent(d, auto);
+  };
+  const onKey = api.onKey;
+  api.onKey = (e) => {
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const okey = ctx.view ? ctx.view.okey : null;
+    const first = (...kinds) => kinds.map((k) => bestOf(k, k.endsWith("pairs") ? "pairs" : "melds", okey)).find(Boolean);
+    const pick = key === "a" ? first("open", "lay") : key === "d" ? first("open_pairs", "lay_pairs") : null;
+    if (pick) {
+      play(pick.action);
+      return true;
+    }
+    if (key === "b" && legalOf("return").length) {
+      play({ act: "return" });
+      return true;
+    }
+    return onKey(e);
   };
   const describe = api.describe;
   // a costly discard says so in the log
