@@ -12,7 +12,7 @@ from kahvehane.games.spec import OptionSpec
 
 def test_every_game_is_declared_once_in_the_salons_order() -> None:
     ids = [s.id for s in all_specs()]
-    assert ids == ["duz_okey", "kdv_okey", "koz_maca", "balayi_kingi", "casino",
+    assert ids == ["duz_okey", "kdv_okey", "koz_maca", "okey_101", "balayi_kingi", "casino",
                    "royal_casino"]
     assert set(ids) == GAME_NAMES
     for spec in all_specs():

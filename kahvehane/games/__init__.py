@@ -10,7 +10,7 @@ declare ``UNLISTED`` specs: games whose engine and records work (``get_spec``,
 
 >>> from kahvehane.games import GAME_NAMES
 >>> sorted(GAME_NAMES)
-['balayi_kingi', 'casino', 'duz_okey', 'kdv_okey', 'koz_maca', 'royal_casino']
+['balayi_kingi', 'casino', 'duz_okey', 'kdv_okey', 'koz_maca', 'okey_101', 'royal_casino']
 >>> [s.id for s in all_specs()][:2], get_spec("casino").seats
 (['duz_okey', 'kdv_okey'], (2, 3, 4))
 """

@@ -1,6 +1,6 @@
 """The 101 bots see nothing hidden and never play an illegal move.
 
-No peeking (the tests/bots/test_no_peeking.py pattern, for 101 while it is unlisted):
+No peeking (the tests/bots/test_no_peeking.py pattern, for 101):
 a second deal is built from a seat's view with the tiles it cannot see dealt anew
 (``hidden_places`` / ``deal_from_view``, docs/engine.md); its view is the same, and every
 101 bot kind, given the same random generator, chooses the same there. Legality: seeded

@@ -1,7 +1,6 @@
-"""101 Okey in the terminal while the salon does not list it: ``kahvehane play``,
-``simulate`` and ``ladder`` accept it by name (through the registry), its moves and
-table are narrated in both languages, and a name the registry does not know is still
-refused."""
+"""101 Okey in the terminal: ``kahvehane play``, ``simulate`` and ``ladder`` play it,
+its moves and table are narrated in both languages, and a name the registry does not
+know is refused."""
 
 from __future__ import annotations
 
@@ -27,7 +26,7 @@ def _play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 def test_play_okey_101_to_the_end_in_english(monkeypatch: pytest.MonkeyPatch,
                                              capsys: pytest.CaptureFixture[str],
                                              tmp_path: Path) -> None:
-    assert "okey_101" not in GAME_NAMES  # still unlisted: accepted by name only
+    assert "okey_101" in GAME_NAMES  # listed in the salon and the command line's help
     record = tmp_path / "m.json"
     code, out = _play(monkeypatch, capsys, ["--lang", "en", "--record", str(record)])
     assert code == 0

@@ -36,6 +36,7 @@ CASES: dict[str, tuple[dict[str, Any], int | None, int]] = {
     "duz_okey": ({"deals": 3}, None, 2),
     "kdv_okey": ({"deals": 3, "pairs": True}, None, 1),
     "koz_maca": ({"finish_score": 40}, 200, 2),
+    "okey_101": ({"deals": 3}, None, 1),
     "balayi_kingi": ({}, None, 1),
     "casino": ({"players": 3, "target": 11}, None, 2),
     "royal_casino": ({"players": 4, "partners": True, "target": 11}, None, 1),

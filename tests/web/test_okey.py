@@ -5,12 +5,14 @@ whole matches to the final yazboz."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.web.conftest import WebServer
 from tests.web.helpers import (
@@ -236,3 +238,155 @@ def test_kdv_okey_on_a_phone_with_keyboard_draw_from_left_and_reload(
     counted = [r for r in result["rows"] if r[0] not in ("bozuldu", "void")]
     assert len(counted) == 3
     screenshot(page, artifacts, "kdv_okey-final", both=False)
+
+
+# ---------------------------------------------------------------------- 101 Okey
+DEAL_OR_TURN_JS = """(deal) => {
+  if (document.querySelector('#match-result')) return {over: true};
+  const v = window.kahvehane.app.view, m = v && v.match;
+  if (!m) return null;
+  if (m.deal > deal || (m.view && m.view.over)) return {over: true};
+  const t = document.querySelector('#table');
+  if (!t || t.dataset.myTurn !== '1' || v.pending || !(m.legal || []).length) return null;
+  return {over: false, n: v.n, view: m.view, legal: m.legal, you: v.you};
+}"""
+
+
+def _press(page: Any, selector: str, touch: bool) -> None:
+    (page.tap if touch else page.click)(selector)
+
+
+def _move_101(page: Any, st: State, touch: bool, seen: dict[str, int]) -> None:
+    """One 101 move as a person makes it: draw from the pile; open or lay with the
+    buttons the page offers (tapped on a phone, their keys A and D at a desktop); lay a
+    tile off onto a table meld (dragged with the mouse; chosen and the meld tapped with
+    a finger); finish on the indicator; else discard a tile that costs nothing (or,
+    warned once, one that does) by dragging it down."""
+    v, legal = st["view"], st["legal"]
+    acts = {a["act"] for a in legal}
+    move = touch_drag if touch else drag
+    if "draw" in acts:
+        _press(page, "#draw-pile", touch)
+        return
+    for button, key in (("#okey101-open", "a"), ("#okey101-open-pairs", "d"),
+                        ("#okey101-lay", "a"), ("#okey101-lay-pairs", "d")):
+        if page.locator(button).count():
+            assert page.locator("#okey101-best").count() or "lay" in button or "pairs" in button
+            if touch:
+                _press(page, button, touch)
+            else:  # at a desktop, by the key the table's help names
+                page.keyboard.press(key)
+            seen["open"] += 1
+            return
+    layoffs = [a for a in legal if a["act"] == "layoff" and not a["tile"].startswith("*")]
+    if layoffs:
+        a = layoffs[0]
+        tile = page.locator(f"#rack [data-tile='{a['tile']}']").last
+        meld = page.locator(f"#okey101-table [data-meld='{a['meld']}']")
+        meld.scroll_into_view_if_needed()  # the band of melds scrolls inside itself
+        if touch:
+            tile.tap()
+            page.wait_for_selector(f"#okey101-table [data-meld='{a['meld']}'].target")
+            meld.tap()
+        else:
+            move(page, tile, meld)
+        seen["layoff"] += 1
+        return
+    finish = [a for a in legal if a["act"] == "finish"]
+    if finish:
+        move(page, page.locator(f"#rack [data-tile='{finish[0]['tile']}']").last,
+             page.locator("#indicator"))
+        return
+    costly = set(v["islek"]) | {v["okey"]}
+    tiles = [a["tile"] for a in legal if a["act"] == "discard"]
+    cheap = [x for x in tiles if x not in costly]
+    islek = [x for x in tiles if x in v["islek"] and x != v["okey"]]
+    if islek and not seen["warned"]:
+        cheap, tiles = [], islek  # once: throw an işlek tile, for the warning and penalty
+    tile = max(cheap or tiles, key=lambda x: (x != "J", int(x[1:]) if x != "J" else 0))
+    where = f"#rack [data-tile='{tile}']"
+    move(page, page.locator(where).last, page.locator("#discard-zone"))
+    if not cheap:  # the page warns first; the second discard goes
+        page.wait_for_selector("#islek-warning")
+        assert "101" in page.locator("#islek-warning").inner_text()
+        seen["warned"] += 1
+        move(page, page.locator(where).last, page.locator("#discard-zone"))
+        if tile in v["islek"]:  # the penalty, in the seat's box
+            page.wait_for_selector(f"[data-penalty='{st['you']}']")
+            seen["penalty"] += 1
+
+
+FITS_JS = """() => {
+  const vw = innerWidth, vh = innerHeight;
+  const out = (el) => { const r = el.getBoundingClientRect();
+    return r.left < -0.5 || r.right > vw + 0.5 || r.top < -0.5 || r.bottom > vh + 0.5; };
+  const slots = [...document.querySelectorAll('#rack .slot')];
+  const names = [...document.querySelectorAll('.felt .seat-tag .name')];
+  return {scroll: document.documentElement.scrollWidth, vw, slots: slots.length,
+          out: [...slots, ...names].filter(out).length, names: names.length};
+}"""
+
+
+def _fits_with_melds(page: Any, artifacts: Path, sizes: list[tuple[int, int]]) -> None:
+    """With melds on the table: no sideways scroll, the whole rack and every seat's name
+    in view (test_salon_screens.py checks every game at the start of a deal)."""
+    before = page.viewport_size
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(f"() => innerWidth === {width}")
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => r()))")
+        m = page.evaluate(FITS_JS)
+        page.screenshot(path=str(artifacts / f"okey_101-melds-{width}x{height}.png"))
+        assert m["scroll"] <= m["vw"] and m["slots"] == 30 and m["names"] == 4, m
+        assert m["out"] == 0, f"{width}x{height}: {m}"
+    page.set_viewport_size(before)
+    page.wait_for_function(f"() => innerWidth === {before['width']}")
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["mouse", "touch"])
+def test_okey_101_a_hand_to_its_end(server: WebServer, new_page: Any, artifacts: Path,
+                                    phone: bool) -> None:
+    """A person plays a whole 101 deal against bots: the threshold shown, opening with
+    the page's button, laying off onto table melds, discarding, to the deal's end with
+    its points in the yazboz; no tile code on screen."""
+    page = new_page(server, phone=phone)
+    sign_in_guest(page, f"Yuzbir{secrets.token_hex(2)}")
+    create_table(page, "okey_101", {"deals": 3})
+    start_match(page)
+    seen = {"open": 0, "layoff": 0, "warned": 0, "penalty": 0, "turns": 0}
+    shot = False
+    while True:
+        st = page.wait_for_function(DEAL_OR_TURN_JS, arg=0, timeout=60_000).json_value()
+        if st["over"]:
+            break
+        me = st["you"]
+        if not st["view"]["opened"][me]:
+            text = page.locator("#okey101-threshold").inner_text()
+            assert str(st["view"]["thresholds"][me]["melds"]) in text
+        if not shot and st["view"]["table"]:
+            screenshot(page, artifacts, f"okey_101-{'phone' if phone else 'desktop'}",
+                       both=False)
+            _fits_with_melds(page, artifacts, [(360, 800), (844, 390)] if phone else
+                             [(1280, 800)])
+            shot = True
+        _move_101(page, st, phone, seen)
+        try:
+            wait_after_move(page, st["n"])
+        except PlaywrightError:
+            screenshot(page, artifacts, "okey_101-stuck", both=False)
+            toast = page.locator("#toast").all_text_contents()
+            raise AssertionError(f"no events after a move: legal {st['legal']},"
+                                 f" toast {toast}") from None
+        seen["turns"] += 1
+    # the deal's points in the yazboz (the end-of-deal box may already be gone: the next
+    # deal starts at once at a test table)
+    page.wait_for_function("() => document.querySelectorAll('#yazboz tbody tr').length >= 1")
+    first = page.locator("#yazboz tbody tr").first.locator("td").all_inner_texts()
+    assert len(first) == 4 and all(re.fullmatch(r"[+-]?\d+|–", x.strip()) for x in first)
+    screenshot(page, artifacts, f"okey_101-{'phone' if phone else 'desktop'}-end", both=False)
+    print("101 deal played:", seen)  # what the random deal let the person do
+    assert seen["turns"] > 0
+    table_text = page.locator("#okey101-table").inner_text() if \
+        page.locator("#okey101-table").count() else ""
+    assert not re.search(r"\b[RYBK](?:1[0-3]|[1-9])\b", table_text + page.locator(
+        "#game").inner_text())

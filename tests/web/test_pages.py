@@ -36,6 +36,7 @@ Box = dict[str, float]
 #: A short match of each game, played by bots only (entry: Koz Maça's, paid by the house).
 SHORT: list[tuple[str, dict[str, Any], int | None]] = [
     ("duz_okey", {"deals": 3}, None), ("kdv_okey", {"deals": 3}, None),
+    ("okey_101", {"deals": 3}, None),
     ("koz_maca", {"finish_score": 1}, 1), ("balayi_kingi", {}, None),
     ("casino", {"players": 2, "target": 1}, None),
     ("royal_casino", {"players": 4, "target": 1}, None)]
@@ -98,8 +99,8 @@ def test_the_landing_page_names_the_six_games_and_hemen_oyna_starts_one(
         "#games .game-card", """els => els.map(e => ({game: e.dataset.game,
           name: e.querySelector('.game-name').textContent,
           desc: e.querySelector('.game-desc').textContent}))""")
-    assert [c["game"] for c in cards] == [s["game"] for s in specs]  # the six, in order
-    assert len(cards) == 6
+    assert [c["game"] for c in cards] == [s["game"] for s in specs]  # the seven, in order
+    assert len(cards) == 7
     for card, spec in zip(cards, specs, strict=True):
         assert card["name"] == spec["name"]["tr"] and card["desc"] == spec["description"]["tr"]
     assert page.locator("#guest-button").count() == 1  # nobody is signed in yet

@@ -38,7 +38,7 @@ from tests.web.test_okey import FINISH_SEAT, FINISH_SEED
 
 Page = Any
 SIZES = [(360, 800), (390, 844), (430, 932), (844, 390), (1280, 800)]
-GAMES = ["duz_okey", "kdv_okey", "koz_maca", "balayi_kingi", "casino", "royal_casino"]
+GAMES = ["duz_okey", "kdv_okey", "koz_maca", "okey_101", "balayi_kingi", "casino", "royal_casino"]
 AXE = Path(__file__).resolve().parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 
 MEASURE_JS = """() => {
@@ -174,7 +174,7 @@ def test_every_screen_speaks_plainly_and_passes_axe(server: WebServer, new_page:
             seen = page.evaluate(TEXTS_JS)
             problems += [f"{screen}/{lang}: {k}: {t!r}" for k, t in codes_in(seen)]
             problems += [f"{screen}/{lang}: axe {v}" for v in _axe(page)]
-        for game in ("duz_okey", "koz_maca"):
+        for game in ("duz_okey", "koz_maca", "okey_101"):
             _play_now(page, game)
             if game == "duz_okey":
                 _okey_moves(page, 2)

@@ -1,9 +1,9 @@
 """101 Okey as the salon knows it (:class:`~kahvehane.games.spec.GameSpec`): every table
 option of docs/rules/okey_101.md 101-3, typed exactly.
 
-The game is declared ``UNLISTED``: its engine, records, replay and verify work through
-the registry (``get_spec``/``get_game``), but the salon does not list it until its bots,
-web module and RL codec exist (see the registry's docstring).
+The salon lists the game: its tables are played in the browser by people and by the
+heuristic bot (:mod:`kahvehane.bots.okey_101`), with the web module
+``web/static/js/games/okey_101.js``.
 """
 
 from __future__ import annotations
@@ -83,5 +83,4 @@ OKEY_101_SPEC = GameSpec(
     position=2,
 )
 
-SPECS: tuple[GameSpec, ...] = ()
-UNLISTED = (OKEY_101_SPEC,)
+SPECS = (OKEY_101_SPEC,)

@@ -234,3 +234,19 @@ def test_the_series_of_a_tables_rematches() -> None:
         assert b.recorder.run(lambda s: series(s, "yok")) is None
 
     run(go())
+
+
+def test_an_idle_101_player_is_played_by_the_101_bot_to_the_end() -> None:
+    """101 Okey at a salon table (listed since issue 31): a person who never moves is
+    played by the game's own bot (an away seat's fallback), whole deals through."""
+    async def go() -> None:
+        b = Bench("okey_101", {"deals": 3})
+        b.viewer("Uyuyan")
+        await b.begin("Uyuyan")
+        match_id = await play_out(b, acting=set())
+        autos = b.recorder.run(lambda s: s.scalars(select(ActionRow.auto).where(
+            ActionRow.match_id == match_id)).all())
+        assert autos and all(autos)  # every move was made for someone, theirs too
+        assert not rows_of(b, match_id)[0].counted
+
+    run(go())

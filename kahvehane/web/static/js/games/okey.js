@@ -68,6 +68,25 @@ function touchScreen() {
 
 // ------------------------------------------------------------------ the module
 export function create(ctx) {
+  return createOkeyTable(ctx);
+}
+
+/** The Okey table (the felt, the rack, drawing and discarding), shared by every Okey
+ * family: `ext` adds what a variant has beyond it (101 Okey: games/okey_101.js), each
+ * hook optional —
+ *   bind(tools)            tools: {selected() -> tile or null, clear()}
+ *   seatExtra(v, s)        more pills in a seat's box
+ *   felt(v), feltClass     an element on the felt, and the felt's class for placing it
+ *                          (101: the melds on the table)
+ *   info(v, sel)           more words beside the hint over the rack
+ *   buttons(v, sel)        more buttons before "At"
+ *   dropTile(tile, target) a rack tile dropped on a target of the variant's: true if handled
+ *   confirmDiscard(tile)   false to hold a discard back (a warning shown instead)
+ *   describe(d, name)      the log's words for the variant's own events
+ *   suggestions            false: no "seri diz" / "çift diz" (the engine offers none)
+ *   hint(v)                the hint over the rack, when the variant has its own
+ *   endTitle(v)            the end of a deal in words, when not a finish (101: the pile ran out) */
+export function createOkeyTable(ctx, ext = {}) {
   const st = {
     slots: null, // our layout (null: take the server's)
     inflight: 0, // arrange messages not yet echoed
@@ -84,6 +103,8 @@ export function create(ctx) {
     keepTimer: null,
   };
   let api = null;
+  const suggestions = ext.suggestions !== false;
+  if (ext.bind) ext.bind({ selected: () => (st.selected !== null && st.slots ? st.slots[st.selected] : null), clear: () => (st.selected = null) });
 
   function rack() {
     const v = ctx.view;
@@ -185,6 +206,10 @@ export function create(ctx) {
   function discardSlot(i) {
     const tile = st.slots && st.slots[i];
     if (!tile) return;
+    if (ext.confirmDiscard && !ext.confirmDiscard(tile)) {
+      ctx.rerender();
+      return;
+    }
     const server = rack();
     const there = st.inflight > 0 ? st.sentLayout : server ? layoutKey(server) : null;
     if (st.dirty || there !== layoutKey(blocksOf(st.slots))) sendArrange();
@@ -300,6 +325,10 @@ export function create(ctx) {
   function drop(source, target) {
     if (!target) return;
     const kind = target.dataset.drop;
+    if (source.kind === "tile" && ext.dropTile && st.slots && ext.dropTile(st.slots[source.slot], target)) {
+      st.selected = null;
+      return;
+    }
     if (source.kind === "tile") {
       if (kind === "slot") moveLocal(source.slot, parseInt(target.dataset.slot, 10));
       else if (kind === "discard") discardSlot(source.slot);
@@ -325,7 +354,7 @@ export function create(ctx) {
   // ---------------------------------------------------------------- drawing the table
   function seatBox(v, s) {
     const r = ctx.rel(s);
-    const extra = h("div", { class: "seat-info" }, h("span", { class: "count" }, t("pile_left", { n: v.rack_sizes[s] })), v.starter === s ? h("span", { class: "dealer-chip", title: t("starter_title") }, "1") : null, v.gosterge === s ? h("span", { class: "pill" }, t("indicator")) : null, ctx.info.options.pairs && ctx.you !== null && s === (ctx.you + 2) % 4 ? h("span", { class: "pill" }, t("partner")) : null);
+    const extra = h("div", { class: "seat-info" }, h("span", { class: "count" }, t("pile_left", { n: v.rack_sizes[s] })), v.starter === s ? h("span", { class: "dealer-chip", title: t("starter_title") }, "1") : null, v.gosterge === s ? h("span", { class: "pill" }, t("indicator")) : null, ctx.info.options.pairs && ctx.you !== null && s === (ctx.you + 2) % 4 ? h("span", { class: "pill" }, t("partner")) : null, ext.seatExtra ? ext.seatExtra(v, s) : null);
     return h("div", { class: `seat-pos ${POS[r]}` }, ctx.seatTag(s, extra));
   }
 
@@ -414,7 +443,7 @@ export function create(ctx) {
     const more = kept ? h("button", { type: "button", class: "primary continue", id: "deal-continue", onclick: () => { st.lastOver.dismissed = true; ctx.rerender(); } }, t("continue")) : null;
     const points = scores ? h("div", { class: "points", id: "deal-points" }, scores.map((p, s) => h("span", { "data-seat": s }, `${ctx.name(s)}: ${p > 0 ? "+" + p : p}`))) : null;
     if (v.end === "void") return h("div", attrs, t("deal_over"), " · ", t("void_deal"), points, more);
-    const kids = [h("div", {}, h("b", {}, t("finished_with", { name: ctx.name(v.finisher) })), v.multiplier ? " " + t("multiplier", { m: v.multiplier }) : "", v.finish_tile ? [" · ", tileEl(v.finish_tile, { okey: v.okey, small: true, extraClass: "finish-tile" })] : null)];
+    const kids = [h("div", {}, h("b", {}, (ext.endTitle && ext.endTitle(v)) || t("finished_with", { name: ctx.name(v.finisher) })), v.multiplier ? " " + t("multiplier", { m: v.multiplier }) : "", v.finish_tile ? [" · ", tileEl(v.finish_tile, { okey: v.okey, small: true, extraClass: "finish-tile" })] : null)];
     if (v.finisher_rack) {
       // at the table (the replay shows the record's own layout)
       const groups = (ctx.deal && finishGroups(v.finisher_rack.flat(), v.okey)) || v.finisher_rack;
@@ -486,8 +515,9 @@ export function create(ctx) {
     return h(
       "div",
       { class: "okey-buttons" },
-      b("seri-diz", t("seri_diz"), () => suggest(0), !over && ctx.you !== null, false),
-      b("cift-diz", t("cift_diz"), () => suggest(1), !over && ctx.you !== null, false),
+      suggestions ? b("seri-diz", t("seri_diz"), () => suggest(0), !over && ctx.you !== null, false) : null,
+      suggestions ? b("cift-diz", t("cift_diz"), () => suggest(1), !over && ctx.you !== null, false) : null,
+      ext.buttons ? ext.buttons(v, sel) : null,
       showLegal ? b("show-indicator", t("show_indicator"), () => ctx.act({ act: "show_indicator" }), true, true) : null,
       b("discard-button", t("discard"), () => discardSlot(st.selected), !!sel && discardLegal, !!sel && discardLegal),
       b("finish-button", t("finish"), () => finishSlot(st.selected), !!sel && finishTiles.size > 0, !!sel && finishTiles.has(sel)),
@@ -522,13 +552,14 @@ export function create(ctx) {
       const v = ctx.view;
       reconcile();
       if (st.dirty && !ctx.pending) sendArrange();
-      const felt = h("div", { class: "felt okey" });
+      const felt = h("div", { class: "felt okey" + (ext.feltClass ? " " + ext.feltClass : "") });
       for (let s = 0; s < 4; s++) felt.append(seatBox(v, s));
       for (let s = 0; s < 4; s++) felt.append(stackBox(v, s));
       felt.append(center(v));
+      if (ext.felt) felt.append(ext.felt(v));
       if (v.over && !ctx.deal) {
         // a replay: the record's end of the deal as it is (no table, no next deal to wait for)
-        felt.append(h("div", { class: "deal-over", id: "deal-over" }, h("b", {}, v.end === "void" ? t("void_deal") : t("finished_with", { name: ctx.name(v.finisher) })), v.finisher_rack ? h("div", { class: "finisher-rack" }, v.finisher_rack.map((b) => h("span", { class: "block" }, b.map((x) => tileEl(x, { okey: v.okey, small: true }))))) : null));
+        felt.append(h("div", { class: "deal-over", id: "deal-over" }, h("b", {}, v.end === "void" ? t("void_deal") : (ext.endTitle && ext.endTitle(v)) || t("finished_with", { name: ctx.name(v.finisher) })), v.finisher_rack ? h("div", { class: "finisher-rack" }, v.finisher_rack.map((b) => h("span", { class: "block" }, b.map((x) => tileEl(x, { okey: v.okey, small: true }))))) : null));
       } else if (v.over) {
         // remember the end of this deal, to keep it after the next one starts
         const scores = ctx.dealResult ? ctx.dealResult.scores : null;
@@ -542,9 +573,10 @@ export function create(ctx) {
       el.append(felt);
       const mine = h("div", { class: "my-area okey-mine" });
       if (st.slots) {
-        const phase = ctx.legal.some((a) => a.act === "draw") ? t("okey_draw_hint") : ctx.legal.some((a) => a.act === "discard") ? t(touchScreen() ? "okey_discard_hint_touch" : "okey_discard_hint") : "";
+        const phase = ext.hint && ext.hint(v) ? ext.hint(v) : ctx.legal.some((a) => a.act === "draw") ? t("okey_draw_hint") : ctx.legal.some((a) => a.act === "discard") ? t(touchScreen() ? "okey_discard_hint_touch" : "okey_discard_hint") : "";
         const info = [h("span", { class: "hint", id: "okey-hint" }, phase)];
         if (v.game === "kdv_okey") info.unshift(cezaBox(v));
+        if (ext.info) info.push(ext.info(v, st.selected !== null ? st.slots[st.selected] : null));
         mine.append(h("div", { class: "rack-info" }, info), rackEl(v), buttons(v));
         el.append(mine);
       }
@@ -615,11 +647,11 @@ export function create(ctx) {
         draw("left");
         return true;
       }
-      if (lower === "s") {
+      if (lower === "s" && suggestions) {
         suggest(0);
         return true;
       }
-      if (lower === "c") {
+      if (lower === "c" && suggestions) {
         suggest(1);
         return true;
       }
@@ -660,7 +692,7 @@ export function create(ctx) {
         case "finish":
           return t("log_finished", { name, tile: tileWords(d.tile, okey) });
         default:
-          return null;
+          return ext.describe ? ext.describe(d, name) : null;
       }
     },
   };
