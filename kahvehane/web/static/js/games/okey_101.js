@@ -10,7 +10,7 @@
 
 import { t, addStrings, getLang } from "../i18n.js";
 import { h, tileEl } from "../ui.js";
-import { createOkeyTable, tileWords } from "./okey.js";
+import { createOkeyTable, tileWords } from "./okey_table.js";
 
 /** The i18n key of this game's keyboard help (the table's help overlay shows it). */
 export const KEYS_HELP = "keys_okey101";
