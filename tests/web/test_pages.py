@@ -9,6 +9,7 @@ import itertools
 import json
 import os
 import secrets
+import time
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +63,26 @@ def _get(page: Page, path: str) -> Any:
 
 
 def _bots_match(page: Page, game: str, options: dict[str, Any], entry: int | None) -> int:
-    """A bots-only match of ``game`` played to its end; its id."""
+    """A bots-only match of ``game`` played to its end; its id. Its manager starts it
+    and goes back to the lobby: a match of bots that nobody watches is played out at
+    full speed (docs/server.md, the lobby's rules), then found finished in the store."""
+    create_table(page, game, options, entry=entry, sit=False)
+    page.click("#start-button")
+    match_id = int(page.wait_for_function(
+        "() => (window.kahvehane.app.view?.info || {}).match").json_value())
+    page.goto("/")
+    page.wait_for_selector("#main > *:not(.loading)")
+    deadline = time.monotonic() + 180
+    while _get(page, f"/api/matches/{match_id}")["match"]["status"] != "finished":
+        assert time.monotonic() < deadline, f"match {match_id} of bots did not end"
+        page.wait_for_timeout(200)
+    return match_id
+
+
+def _watched_bots_match(page: Page, game: str, options: dict[str, Any],
+                        entry: int | None) -> int:
+    """The same, watched to its end at the table (bots at the table's pace): the
+    result dialog shows; the match's id."""
     create_table(page, game, options, entry=entry, sit=False)
     page.click("#start-button")
     page.wait_for_selector("#match-result #final-yazboz", timeout=180_000)
@@ -384,7 +404,7 @@ def test_result_dialog_leaves_the_header_and_okey_yazboz_shows_four_columns(
     # The result dialog does not cover the header: its buttons stay reachable.
     page = new_page(server, phone=True)
     sign_in_guest(page, _name("Sonuc"))
-    _bots_match(page, "casino", {"players": 2, "target": 1}, None)
+    _watched_bots_match(page, "casino", {"players": 2, "target": 1}, None)
     lang = page.locator("#lang-switch").bounding_box()
     assert lang
     hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).id",
@@ -432,7 +452,7 @@ def test_balayi_yazboz_names_each_deals_contract_and_explains_the_weight(
         server: WebServer, new_page: Any) -> None:
     page = new_page(server)
     sign_in_guest(page)
-    match_id = _bots_match(page, "balayi_kingi", {}, None)
+    match_id = _watched_bots_match(page, "balayi_kingi", {}, None)
     page.click("#close-result")
     deals = _get(page, f"/api/matches/{match_id}")["match"]["result"]["deals"]
     labels = page.eval_on_selector_all("#yazboz tbody .deal-label",
