@@ -52,6 +52,7 @@ addStrings({
     chips_short: "çip",
     by_standings: "Sıralamaya göre",
     by_rating: "Reytinge göre",
+    rated_matches: "Reytingli maç",
     ranked_by_rating: "Reytinge göre: yalnızca insanlar arasındaki, sayılan maçlar",
     result_left: "Terk",
     result_left_title: "Maçın ortasında kalktı: bot oynayıp bitirdi, yenilgi sayıldı",
@@ -97,6 +98,7 @@ addStrings({
     chips_short: "chips",
     by_standings: "By standings",
     by_rating: "By rating",
+    rated_matches: "Rated matches",
     ranked_by_rating: "By skill rating: counted matches between people only",
     result_left: "Left",
     result_left_title: "Left mid-match: a bot played it out; counted as a loss",
@@ -289,9 +291,13 @@ export class LeaderboardView extends Page {
       { class: "tabs order-tabs", id: "order-tabs" },
       ["standings", "rating"].map((b) => h("a", { href: `#/lb/${encodeURIComponent(this.game)}?period=${this.period}&by=${b}`, "data-by": b, class: b === this.by ? "active" : null, "aria-current": b === this.by ? "page" : null }, t("by_" + b))),
     );
-    const head = [t("rank"), t("player"), t("rating"), t("matches"), t("wins")];
-    if (byPoints) head.push(t("ranking_points"));
-    if (spec && spec.entry) head.push(t("net_chips"));
+    // by rating a row is the rating itself ({rating, provisional, matches: rated ones});
+    // by standings it carries the game's figures and its `rating` beside them
+    const rated = this.by === "rating";
+    const head = [t("rank"), t("player"), t("rating"), rated ? t("rated_matches") : t("matches")];
+    if (!rated) head.push(t("wins"));
+    if (!rated && byPoints) head.push(t("ranking_points"));
+    if (!rated && spec && spec.entry) head.push(t("net_chips"));
     let table;
     if (!this.data) table = h("p", { class: "hint" }, "…");
     else if (!this.data.rows.length) table = h("p", { class: "empty", id: "no-standings" }, t("no_standings"));
@@ -309,11 +315,11 @@ export class LeaderboardView extends Page {
               { "data-player": r.user.name },
               h("td", {}, r.rank),
               h("td", { class: "name" }, playerLink(r.user.name), levelBadge(r.user.level)),
-              h("td", { class: "rating-cell", title: t("rating_title") }, ratingEl(r.rating)),
+              h("td", { class: "rating-cell", title: t("rating_title") }, ratingEl(rated ? r : r.rating)),
               h("td", {}, r.matches),
-              h("td", { class: "wins" }, r.wins),
-              byPoints ? h("td", { class: "points" }, r.points) : null,
-              spec && spec.entry ? h("td", {}, fmtSigned(r.chips_net)) : null,
+              rated ? null : h("td", { class: "wins" }, r.wins),
+              !rated && byPoints ? h("td", { class: "points" }, r.points) : null,
+              !rated && spec && spec.entry ? h("td", {}, fmtSigned(r.chips_net)) : null,
             ),
           ),
         ),
@@ -390,7 +396,7 @@ function matchFigure(m) {
  * "sayılmadı" beside one a bot played most of (not in the standings). */
 function matchResult(m) {
   if (m.left) return h("td", { class: "result left loss", title: t("result_left_title") }, t("result_left"));
-  const uncounted = m.counted === false ? h("small", { class: "uncounted", title: t("not_counted_title") }, ` · ${t("not_counted")}`) : null;
+  const uncounted = m.counted === false ? h("small", { class: "uncounted", title: t("not_counted_title") }, t("not_counted")) : null;
   return h("td", { class: "result " + m.result }, t("result_" + m.result), uncounted);
 }
 

@@ -12,6 +12,7 @@ addStrings({
   tr: {
     rooms_all: "Tümü",
     rooms_label: "Salonlar",
+    rooms_entry_label: "Salonda oyna (giriş):",
     room_no_entry: "Çipsiz masalar",
     room_entries: "{from}–{to} çip",
     room_entries_up: "{from}+ çip",
@@ -28,6 +29,7 @@ addStrings({
   en: {
     rooms_all: "All",
     rooms_label: "Rooms",
+    rooms_entry_label: "Play in a room (entry):",
     room_no_entry: "Tables without chips",
     room_entries: "{from}–{to} chips",
     room_entries_up: "{from}+ chips",
