@@ -334,7 +334,7 @@ def _standing_rooms_and_daily_chips(page: Page, name: str, chips: int) -> None:
     assert page.locator("#order-tabs a.active").get_attribute("data-by") == "rating"
     page.wait_for_selector("#no-standings")  # nobody rated: the match had bots
     page.goto(f"/#/u/{name}")
-    page.wait_for_selector("#profile-name .lvl")
+    page.wait_for_selector("h2.profile-head .lvl[data-level='1']")
     page.goto("/")
     page.click("#daily-claim")
     page.wait_for_selector("#daily-next")

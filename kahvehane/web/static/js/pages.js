@@ -479,7 +479,7 @@ export class ProfileView extends Page {
     return h(
       "section",
       { class: "panel" },
-      h("h2", { id: "profile-name" }, user.name, " ", levelBadge(user.level), user.guest ? h("span", { class: "badge" }, t("guest_badge")) : null),
+      h("h2", { class: "profile-head" }, h("span", { id: "profile-name" }, user.name), " ", levelBadge(user.level), user.guest ? h("span", { class: "badge" }, t("guest_badge")) : null),
       summary,
       h("div", { class: "profile-grid" }, h("div", {}, h("h3", {}, t("standings")), games), h("div", {}, h("h3", {}, t("chips_over_time")), chart)),
       h("h3", {}, t("recent_matches")),
