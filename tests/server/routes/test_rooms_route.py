@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kahvehane.server.routes import accounts, tables, ws
 from kahvehane.server.rooms import parse_rooms
+from kahvehane.server.routes import accounts, tables, ws
 from tests.server.routes.conftest import Mount
 
 
