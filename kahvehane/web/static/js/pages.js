@@ -176,7 +176,7 @@ function roomChoice(app, spec) {
   return h(
     "div",
     { class: "room-choice", "data-game": spec.game },
-    h("span", { class: "label" }, t("rooms_label"), ":"),
+    h("span", { class: "label" }, t("rooms_entry_label")),
     choices.map(({ room, entry }) =>
       h(
         "button",
