@@ -147,6 +147,11 @@ NO_COUNTDOWN = Message("server.no_countdown", "no countdown is running",
 ENTRY_SHORT = Message("server.entry_short",
                       "this table's entry is {entry} chips; you have {chips}",
                       "bu masanın giriş ücreti {entry} çip; sizde {chips} çip var")
+ROOM_MINIMUM = Message("server.room_minimum",
+                       "to sit in the {room} room you need at least {min} chips; you have"
+                       " {chips}",
+                       "{room} salonunda oturmak için en az {min} çip gerekir; sizde"
+                       " {chips} çip var")
 GUEST_NO_ENTRY = Message(
     "server.guest_no_entry",
     "guests play only at tables without an entry: sign up to play for chips",

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from kahvehane.server.rooms import parse_rooms, room_flag
 from kahvehane.server.settings import FAULTS, Settings
 
 
@@ -39,6 +40,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         " day; 0: none (1000)")
     p.add_argument("--rating-provisional", type=int, default=d.rating_provisional,
                    help="a rating is provisional until this many rated matches (10)")
+    p.add_argument("--room", action="append", default=[], metavar="NAME:ENTRY_FROM:MIN",
+                   type=room_flag,
+                   help="a room by stake: its name, the lowest entry of its tables (up to"
+                        " the next room's) and the chips a person needs to sit there;"
+                        " repeatable, in rising order; 'none' for no rooms (default:"
+                        " Acemi:1:0, Orta:100:1000, Usta:1000:10000, VIP:5000:50000)")
     p.add_argument("--new-accounts", type=int, default=d.new_accounts_per_hour,
                    help="new accounts (guests and sign-ups) per address an hour (10)")
     p.add_argument("--messages-keep-days", type=float, default=d.messages_keep_days,
@@ -187,6 +194,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         deal_pause=args.deal_pause, starting_chips=args.starting_chips,
         guest_chips=args.guest_chips, daily_bonus=args.daily_bonus,
         daily_floor=args.daily_floor, rating_provisional=args.rating_provisional,
+        rooms=parse_rooms(args.room) if args.room else d.rooms,
         new_accounts_per_hour=args.new_accounts, rate=args.rate,
         messages_keep_days=args.messages_keep_days,
         message_max_chars=args.message_max_chars,
@@ -239,7 +247,11 @@ def serve(args: argparse.Namespace) -> int:
         print(f"kahvehane serve: the server needs its extra: pip install 'kahvehane[server]'"
               f" ({exc})", file=sys.stderr)
         return 2
-    settings = settings_from(args)
+    try:
+        settings = settings_from(args)
+    except ValueError as exc:  # --room: names twice, entries not rising
+        print(f"kahvehane serve: --room: {exc}", file=sys.stderr)
+        return 2
     if settings.redis_url is not None and settings.db_url.startswith("sqlite"):
         print("kahvehane serve: --redis (several nodes) needs a database they share:"
               " --db postgresql://USER@HOST/DB", file=sys.stderr)

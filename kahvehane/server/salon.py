@@ -39,12 +39,13 @@ from kahvehane.server.limits import MemoryLimiter, TableLimits
 from kahvehane.server.notify import notify
 from kahvehane.server.pauses import collect_on_schedule, freeze_now
 from kahvehane.server.protocol import JSONObj, dumps
+from kahvehane.server.rooms import check_room
 from kahvehane.server.settings import Settings
 from kahvehane.server.table import Command, TableActor, TableConfig, TableDeps
 from kahvehane.server.table.access import Access, new_invite
 from kahvehane.server.tally import Tally
 from kahvehane.store import Store
-from kahvehane.store.accounts import user_info
+from kahvehane.store.accounts import chips_of, user_info
 from kahvehane.store.matches import abort_match
 from kahvehane.store.tables import OpenTable, close_table, create_table, open_tables
 from kahvehane.users import UserInfo
@@ -257,8 +258,12 @@ class Salon:
         if not isinstance(raw, dict):
             raise ProtocolError("bad_options", OPTIONS_NOT_OBJECT)
         game_options, for_table = table_settings(spec, raw)
-        wanted = {"game": game, "options": {**game_options, **for_table},
-                  "entry": _entry(spec, body.get("entry"))}
+        entry = _entry(spec, body.get("entry"))
+        wanted = {"game": game, "options": {**game_options, **for_table}, "entry": entry}
+        if entry and not user.guest and self.settings.rooms:
+            uid = user.id  # the room's minimum, before a table is opened for nothing
+            check_room(self.settings.rooms, entry,
+                       await self.store.read(lambda s: chips_of(s, uid)))
         found = quick_match(self.lines(), wanted, user.id)
         if found is not None:
             return found, None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kahvehane.server.rooms import DEFAULT_ROOMS, Room
 from kahvehane.store.db import DEADLINE
 
 WEB_STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
@@ -42,6 +43,9 @@ class Settings:
     daily_floor: int = 1_000
     # a rating is shown as provisional until this many rated matches of its game
     rating_provisional: int = 10
+    # rooms by stake (kahvehane.server.rooms): the tables with an entry grouped by it,
+    # each room with a minimum balance to sit; () for none
+    rooms: tuple[Room, ...] = DEFAULT_ROOMS
     new_accounts_per_hour: int = 10  # guests and sign-ups from one address, an hour
     max_message_bytes: int = 16 * 1024
     rate: float = 20.0  # messages per second per connection (token bucket)

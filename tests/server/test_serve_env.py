@@ -26,6 +26,8 @@ def _sample(action: argparse.Action) -> tuple[str, Any]:
         choice = sorted(action.choices)[-1]
         return (choice, [choice]) if isinstance(action, argparse._AppendAction) \
             else (choice, choice)
+    if action.dest == "room":
+        return "Acemi:1:0, Usta:500:5000", ["Acemi:1:0", "Usta:500:5000"]
     if isinstance(action, argparse._AppendAction):
         return "10.0.0.1, 10.0.0.0/24", ["10.0.0.1", "10.0.0.0/24"]
     if action.type is int:
@@ -71,3 +73,19 @@ def test_a_variable_that_does_not_parse_stops_the_program(
     with pytest.raises(SystemExit) as stop:
         build_parser()
     assert stop.value.code == 2 and name in capsys.readouterr().err
+
+
+def test_rooms_from_the_variable_and_a_bad_room_stops(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    assert settings_from(build_parser().parse_args(["serve", "--room", "none"])).rooms == ()
+    with pytest.raises(ValueError, match="above the one before"):
+        settings_from(build_parser().parse_args(["serve", "--room", "A:50:0", "--room",
+                                                 "B:10:0"]))
+    monkeypatch.setenv("KAHVEHANE_ROOM", "Kahve:1:0,Saray:200:4000")
+    rooms = settings_from(build_parser().parse_args(["serve"])).rooms
+    assert [(r.name, r.entry_from, r.min_balance) for r in rooms] == [
+        ("Kahve", 1, 0), ("Saray", 200, 4000)]
+    monkeypatch.setenv("KAHVEHANE_ROOM", "Kahve:bir:0")
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["serve"])
+    assert "KAHVEHANE_ROOM" in capsys.readouterr().err

@@ -284,7 +284,7 @@ def test_leaderboard_profile_and_chips_chart(server: WebServer, new_page: Any,
     assert "10" in (page.locator("#entry-paid").text_content() or "")
     page.wait_for_function("() => document.querySelector('#user-chips').textContent"
                            ".includes('9990')")  # the entry paid shows in the header
-    play_until_end(page, koz_maca_click)
+    play_until_end(page, koz_maca_click)  # their own moves: a match that counts
     final_result(page)
     page.click("#close-result")
     page.wait_for_selector("#match-status")  # "Maç bitti" is a status ...
@@ -344,6 +344,46 @@ def test_leaderboard_profile_and_chips_chart(server: WebServer, new_page: Any,
     page.wait_for_selector("#replay-controls")
     page.click("#replay-next")
     _no_english(page, "match page")
+    _standing_rooms_and_daily_chips(page, name, chips)
+
+
+def _standing_rooms_and_daily_chips(page: Page, name: str, chips: int) -> None:
+    """Issue 30 in the page: the level beside the name and the rating column, the
+    leaderboard by rating keeping its period, the daily bonus claimed once (the next
+    day's time shown), the rooms' tabs and a room's head, and "Hemen oyna" in a room
+    whose minimum balance is above the chips refused with the server's words, nothing
+    opened."""
+    page.goto("/#/lb/duz_okey?period=all")
+    row = page.locator(f"#leaderboard-table tr[data-player='{name}']")
+    row.wait_for()
+    assert row.locator(".lvl").get_attribute("data-level") == "1"
+    assert row.locator("td.rating-cell").text_content() == "–"  # with bots: not rated
+    page.click("#order-tabs a[data-by='rating']")
+    page.wait_for_selector("#order-tabs a.active[data-by='rating']")
+    page.click("#period-tabs a[data-period='week']")
+    page.wait_for_selector("#period-tabs a.active[data-period='week']")
+    assert page.locator("#order-tabs a.active").get_attribute("data-by") == "rating"
+    page.wait_for_selector("#no-standings")  # nobody rated: the match had bots
+    page.goto(f"/#/u/{name}")
+    page.wait_for_selector("h2.profile-head .lvl[data-level='1']")
+    page.goto("/")
+    page.click("#daily-claim")
+    page.wait_for_selector("#daily-next")
+    page.wait_for_function("(n) => document.querySelector('#user-chips').textContent"
+                           ".includes(String(n))", arg=chips + 500)
+    page.reload()  # claimed for the day: no button, the next day's time
+    page.wait_for_selector("#daily-next")
+    assert page.locator("#daily-claim").count() == 0
+    page.click("#room-tabs [data-room='Usta']")
+    page.wait_for_selector("#room-head[data-room='Usta']")
+    assert "10000" in (page.locator("#room-head").text_content() or "")
+    tables = len(_get(page, "/api/tables")["tables"])
+    page.click(".room-choice[data-game='koz_maca'] [data-room='VIP']")
+    page.wait_for_selector("#toast.error")
+    assert "VIP salonunda" in (page.locator("#toast").text_content() or "")
+    assert page.evaluate("location.hash") in ("", "#/")
+    assert len(_get(page, "/api/tables")["tables"]) == tables
+    _no_english(page, "lobby with rooms")
 
 
 # ---------------------------------------------------------------------- phone, layout

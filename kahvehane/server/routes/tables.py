@@ -15,6 +15,7 @@ from kahvehane.server.errors import (
     ProtocolError,
 )
 from kahvehane.server.protocol import JSONObj
+from kahvehane.server.rooms import rooms_json
 from kahvehane.server.routes.base import (
     context,
     endpoint,
@@ -77,6 +78,14 @@ async def table_series(request: Request) -> Response:
     return JSONResponse({"series": out})
 
 
+async def rooms(request: Request) -> Response:
+    """``GET /api/rooms``: the rooms by stake (``--room``), each with its entry range,
+    the chips a person needs to sit there, and its listed tables and seated people now
+    (on a cluster, every node's); ``[]`` when the salon has no rooms."""
+    ctx = context(request)
+    return JSONResponse({"rooms": rooms_json(ctx.settings.rooms, ctx.salon.lines())})
+
+
 async def salon(request: Request) -> Response:
     """``GET /api/salon``: the people connected now and those at a running match (the
     landing page's and the lobby's count; on a cluster, every node's)."""
@@ -87,6 +96,7 @@ async def salon(request: Request) -> Response:
 
 ROUTES: list[BaseRoute] = [
     Route("/api/salon", salon),
+    Route("/api/rooms", rooms),
     Route("/api/tables", lobby, methods=["GET"]),
     Route("/api/tables", open_table, methods=["POST"]),
     Route("/api/tables/{table_id}", table),

@@ -28,6 +28,7 @@ from kahvehane.games.base import Event
 from kahvehane.games.spec import split_table_options
 from kahvehane.server.errors import SEATS_NOT_SAVED, STORAGE_FAILED, NotSaved, ProtocolError
 from kahvehane.server.protocol import dumps, error_message, join_objects, message_id, now_ms
+from kahvehane.server.rooms import room_name
 from kahvehane.server.table.autoplay import Autoplay
 from kahvehane.server.table.chat import ChatLimiter, ChatLog
 from kahvehane.server.table.commands import ClientCommand
@@ -240,6 +241,7 @@ class TableCore:
             "seats": seating.public(),
             "spectators": sum(1 for v in self.viewers if seating.seat_of(v.user) is None),
             "kasa": self.kasa,
+            "room": room_name(self.settings.rooms, self.entry),
             "match": self.session.match_id if self.session is not None else None,
             "matches_played": self.matches_played,
             "countdown_ends_at": seating.countdown_ends,

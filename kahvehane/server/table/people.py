@@ -22,6 +22,7 @@ from kahvehane.server.errors import (
     ProtocolError,
 )
 from kahvehane.server.protocol import dumps, now_ms
+from kahvehane.server.rooms import check_room
 from kahvehane.server.table.chat import clean_text
 from kahvehane.server.table.commands import (
     Back,
@@ -131,6 +132,7 @@ class People(TableCore):
             chips = await self.recorder.chips_of(user.id)
             if chips < entry:
                 raise ProtocolError("insufficient_chips", ENTRY_SHORT, entry=entry, chips=chips)
+            check_room(self.settings.rooms, entry, chips)  # the room's minimum to sit
         undo = self.seating.sit(user, seat)
         await self._save_seats(undo=undo)
         self._attach(viewer)

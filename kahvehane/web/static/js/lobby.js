@@ -1,4 +1,5 @@
-// The lobby: sign in / guest, the live list of tables, the create-table form.
+// The lobby: sign in / guest, the live list of tables grouped in rooms by stake (each
+// room's tables and people, rooms.js), the daily chips, the create-table form.
 
 import { api } from "./net.js";
 import { t, tMaybe, localized, errorText } from "./i18n.js";
@@ -9,6 +10,8 @@ import { privacyFields, privacyValues } from "./social.js";
 import { registry, botBadge, gameSpec, gameName, gamePosition, optionsSummary, optionValueText } from "./registry.js";
 import { gamesSection } from "./pages.js";
 import { hero } from "./landing.js";
+import { rooms, loadRooms, roomTabs, roomHead, roomRange } from "./rooms.js";
+import { dailyBox, levelOf, loadLevels } from "./standing.js";
 
 /** How often the lobby reads the salon's counts again, ms. */
 const COUNT_EVERY_MS = 30000;
@@ -26,6 +29,7 @@ export class LobbyView {
     this.salon = null; // {online, playing}: the salon's counts (GET /api/salon)
     this.countTimer = null;
     this.countSoon = null;
+    this.room = localStorage.getItem("kahvehane.room") || null; // the room shown, null: all
   }
 
   mount(root) {
@@ -35,6 +39,7 @@ export class LobbyView {
     this.loadCounts();
     // people come and go without a lobby message: read the counts again now and then
     this.countTimer = setInterval(() => this.loadCounts(), COUNT_EVERY_MS);
+    if (!rooms.loaded) loadRooms().then(() => this.root && this.render());
   }
 
   unmount() {
@@ -104,7 +109,7 @@ export class LobbyView {
     // the salon's counts: on the landing page (signed out) under its title, in the lobby
     // (signed in) over the tables
     const left = h("section", { class: "panel tables-panel" }, h("h2", {}, t("tables")), this.app.user ? this.countLine() : null, h("div", { id: "table-list", class: "table-list" }));
-    const right = h("section", { class: "panel side-panel" + (this.app.user ? " create" : " auth") }, this.app.user ? this.createForm() : this.authPanel());
+    const right = h("section", { class: "panel side-panel" + (this.app.user ? " create" : " auth") }, this.app.user ? [dailyBox(), this.createForm()] : this.authPanel());
     // Signed out, the page opens on the six games (each with Hemen oyna); signed in, on
     // the tables, the games below them.
     const lobby = h("div", { class: "lobby" }, right, left);
@@ -291,12 +296,42 @@ export class LobbyView {
     const list = document.getElementById("table-list");
     if (!list) return;
     clear(list);
-    const tables = [...this.tables.values()].sort((a, b) => gamePosition(a.game) - gamePosition(b.game) || a.id.localeCompare(b.id));
-    if (!tables.length) {
-      list.append(h("p", { class: "empty" }, t("no_tables")));
+    const all = [...this.tables.values()].sort((a, b) => gamePosition(a.game) - gamePosition(b.game) || a.id.localeCompare(b.id));
+    if (this.room && !rooms.list.some((r) => r.name === this.room)) this.room = null;
+    const pick = (name) => {
+      this.room = name;
+      if (name) localStorage.setItem("kahvehane.room", name);
+      else localStorage.removeItem("kahvehane.room");
+      this.renderTables();
+    };
+    const tabs = roomTabs(this.room, all, pick);
+    if (tabs) list.append(tabs);
+    const person = (u) => [h("a", { href: `#/u/${encodeURIComponent(u.name)}`, class: "player-link" }, u.name), levelOf(u.id)];
+    const shown = this.room ? all.filter((tb) => tb.room === this.room) : all;
+    if (this.room) list.append(roomHead(this.room, shown, person));
+    const ids = all.flatMap((tb) => tb.seats.filter((s) => s.user).map((s) => s.user.id));
+    loadLevels(ids).then((fresh) => fresh && this.renderTables());
+    if (!shown.length) {
+      list.append(h("p", { class: "empty" }, t(this.room ? "room_no_tables" : "no_tables")));
       return;
     }
-    for (const tb of tables) list.append(this.tableCard(tb));
+    if (this.room || !rooms.list.length) {
+      for (const tb of shown) list.append(this.tableCard(tb));
+      return;
+    }
+    // all rooms: the tables without an entry first, then each room's under its name
+    const groups = [[null, shown.filter((tb) => !tb.room)], ...rooms.list.map((r) => [r, shown.filter((tb) => tb.room === r.name)])];
+    for (const [room, tables] of groups) {
+      if (!tables.length) continue;
+      list.append(
+        h(
+          "div",
+          { class: "room-group", "data-room": room ? room.name : "" },
+          h("h3", { class: "room-group-title" }, room ? h("button", { type: "button", class: "link", onclick: () => pick(room.name) }, t("room_title", { room: room.name })) : t("room_no_entry"), room ? h("small", {}, ` · ${roomRange(room)}`) : null),
+          tables.map((tb) => this.tableCard(tb)),
+        ),
+      );
+    }
   }
 
   tableCard(tb) {
@@ -304,7 +339,7 @@ export class LobbyView {
     const mySeat = me ? tb.seats.findIndex((s) => s.user && s.user.id === me.id) : -1;
     const seats = tb.seats.map((s) => {
       let who;
-      if (s.user) who = h("span", { class: "who" + (me && s.user.id === me.id ? " me" : "") }, s.user.name, s.away ? h("small", {}, ` (${t("away")})`) : null);
+      if (s.user) who = h("span", { class: "who" + (me && s.user.id === me.id ? " me" : "") }, s.user.name, levelOf(s.user.id), s.away ? h("small", {}, ` (${t("away")})`) : null);
       else if (s.bot) who = h("span", { class: "who bot" }, botBadge(tb.game, s.level), " ", t("bot"));
       else if (tb.status !== "playing" && me)
         who = h(

@@ -9,6 +9,8 @@ import { t, localized, errorText, addStrings, getLang } from "./i18n.js";
 import { h, clear, toast, fmtSigned } from "./ui.js";
 import { navigate, signedIn } from "./shell.js";
 import { registry, gameSpec, gameName } from "./registry.js";
+import { rooms, roomShortfall, roomMinimum } from "./rooms.js";
+import { levelBadge, ratingEl } from "./standing.js";
 
 addStrings({
   tr: {
@@ -48,6 +50,14 @@ addStrings({
     chips_now: "Şu an: {n} çip",
     points_short: "puan",
     chips_short: "çip",
+    by_standings: "Sıralamaya göre",
+    by_rating: "Reytinge göre",
+    rated_matches: "Reytingli maç",
+    ranked_by_rating: "Reytinge göre: yalnızca insanlar arasındaki, sayılan maçlar",
+    result_left: "Terk",
+    result_left_title: "Maçın ortasında kalktı: bot oynayıp bitirdi, yenilgi sayıldı",
+    not_counted: "sayılmadı",
+    not_counted_title: "Hamlelerinin yarısından çoğunu bot yaptı: sıralamaya sayılmadı",
   },
   en: {
     games_title: "Games",
@@ -86,6 +96,14 @@ addStrings({
     chips_now: "Now: {n} chips",
     points_short: "points",
     chips_short: "chips",
+    by_standings: "By standings",
+    by_rating: "By rating",
+    rated_matches: "Rated matches",
+    ranked_by_rating: "By skill rating: counted matches between people only",
+    result_left: "Left",
+    result_left_title: "Left mid-match: a bot played it out; counted as a loss",
+    not_counted: "not counted",
+    not_counted_title: "A bot made most of their moves: not counted in the standings",
   },
 });
 
@@ -124,6 +142,7 @@ export function gamesSection(app) {
         h("button", { type: "button", class: "primary play-now", "data-play": spec.game, title: t("play_now_title"), onclick: (e) => playNow(app, spec, e.currentTarget) }, t("play_now")),
         h("a", { class: "button", href: `#/lb/${encodeURIComponent(spec.game)}` }, t("leaderboard")),
       ),
+      roomChoice(app, spec),
     ),
   );
   return h("section", { class: "panel games-panel", id: "games" }, h("h2", {}, t("games_title")), h("ul", { class: "game-cards" }, cards));
@@ -151,16 +170,53 @@ export function quickWait(counts) {
   return counts.online - counts.playing - 1 > 0 ? QUICK_WAIT : 0;
 }
 
+/** The entries "Hemen oyna" may choose for a game with an entry: the lowest entry of
+ * each room within the game's range (the salon's rooms, rooms.js). */
+function roomEntries(spec) {
+  const [low, high] = spec.entry_range || [1, null];
+  return rooms.list
+    .map((r) => ({ room: r, entry: Math.max(low, r.entry_min) }))
+    .filter(({ room, entry }) => (high === null || entry <= high) && (room.entry_max === null || entry <= room.entry_max));
+}
+
+/** Under a game with an entry, "Hemen oyna" in each room: its lowest entry, and what
+ * it asks for to sit (the server refuses a balance below it; the page says so first). */
+function roomChoice(app, spec) {
+  if (!spec.entry || !rooms.list.length) return null;
+  const choices = roomEntries(spec);
+  if (!choices.length) return null;
+  return h(
+    "div",
+    { class: "room-choice", "data-game": spec.game },
+    h("span", { class: "label" }, t("rooms_entry_label")),
+    choices.map(({ room, entry }) =>
+      h(
+        "button",
+        { type: "button", class: "room-play", "data-room": room.name, title: `${t("play_in_room", { room: room.name, entry })} · ${roomMinimum(room)}`, onclick: (e) => playNow(app, spec, e.currentTarget, entry) },
+        h("b", {}, room.name),
+        h("small", {}, ` ${entry}`),
+      ),
+    ),
+  );
+}
+
 /** "Hemen oyna": sign in as a guest if need be and send the salon's `quick` (docs/
  * protocol.md §3.2): it seats the person at a quick table of the game with the same
  * options and entry where someone waits, or opens one. Bots take the empty seats at
  * once when nobody else could come, else after a short wait (table/view.js shows it,
- * with a button that skips it). */
-async function playNow(app, spec, button) {
+ * with a button that skips it). A game with an entry: the lowest, or the room's chosen;
+ * below the room's minimum balance nothing is asked. */
+async function playNow(app, spec, button, chosenEntry = null) {
   if (button) button.disabled = true;
   try {
     if (spec.entry && (!app.user || app.user.guest)) {
       toast(t("guest_cannot_play_entry", { game: gameName(spec.game) }), "error");
+      return;
+    }
+    const entry = spec.entry ? chosenEntry ?? (spec.entry_range || [1])[0] : null;
+    const short = entry ? roomShortfall(app.user, entry) : null;
+    if (short) {
+      toast(short, "error");
       return;
     }
     if (!app.user) {
@@ -170,7 +226,7 @@ async function playNow(app, spec, button) {
     await app.socket.whenGreeted(); // the server knows who asks
     const counts = await api("GET", "/api/salon").catch(() => null);
     const msg = { type: "quick", game: spec.game, options: quickOptions(spec), wait: quickWait(counts) };
-    if (spec.entry) msg.entry = (spec.entry_range || [1])[0];
+    if (entry) msg.entry = entry;
     let answer;
     try {
       answer = await app.socket.request(msg);
@@ -231,11 +287,12 @@ export class LeaderboardView extends Page {
     this.kind = "leaderboard";
     this.game = game;
     this.period = params.get("period") === "week" ? "week" : "all";
+    this.by = params.get("by") === "rating" ? "rating" : "standings";
     this.data = null;
   }
 
   async load() {
-    this.data = await this.fetch(`/api/leaderboard/${encodeURIComponent(this.game)}?period=${this.period}`);
+    this.data = await this.fetch(`/api/leaderboard/${encodeURIComponent(this.game)}?period=${this.period}&by=${this.by}`);
     this.render();
   }
 
@@ -245,16 +302,25 @@ export class LeaderboardView extends Page {
     const tabs = h(
       "nav",
       { class: "tabs game-tabs" },
-      registry.games.map((g) => h("a", { href: `#/lb/${encodeURIComponent(g.game)}?period=${this.period}`, class: g.game === this.game ? "active" : null, "aria-current": g.game === this.game ? "page" : null }, gameName(g.game))),
+      registry.games.map((g) => h("a", { href: `#/lb/${encodeURIComponent(g.game)}?period=${this.period}&by=${this.by}`, class: g.game === this.game ? "active" : null, "aria-current": g.game === this.game ? "page" : null }, gameName(g.game))),
     );
     const periods = h(
       "nav",
       { class: "tabs period-tabs", id: "period-tabs" },
-      ["week", "all"].map((p) => h("a", { href: `#/lb/${encodeURIComponent(this.game)}?period=${p}`, "data-period": p, class: p === this.period ? "active" : null, "aria-current": p === this.period ? "page" : null }, t("period_" + p))),
+      ["week", "all"].map((p) => h("a", { href: `#/lb/${encodeURIComponent(this.game)}?period=${p}&by=${this.by}`, "data-period": p, class: p === this.period ? "active" : null, "aria-current": p === this.period ? "page" : null }, t("period_" + p))),
     );
-    const head = [t("rank"), t("player"), t("matches"), t("wins")];
-    if (byPoints) head.push(t("ranking_points"));
-    if (spec && spec.entry) head.push(t("net_chips"));
+    const orders = h(
+      "nav",
+      { class: "tabs order-tabs", id: "order-tabs" },
+      ["standings", "rating"].map((b) => h("a", { href: `#/lb/${encodeURIComponent(this.game)}?period=${this.period}&by=${b}`, "data-by": b, class: b === this.by ? "active" : null, "aria-current": b === this.by ? "page" : null }, t("by_" + b))),
+    );
+    // by rating a row is the rating itself ({rating, provisional, matches: rated ones});
+    // by standings it carries the game's figures and its `rating` beside them
+    const rated = this.by === "rating";
+    const head = [t("rank"), t("player"), t("rating"), rated ? t("rated_matches") : t("matches")];
+    if (!rated) head.push(t("wins"));
+    if (!rated && byPoints) head.push(t("ranking_points"));
+    if (!rated && spec && spec.entry) head.push(t("net_chips"));
     let table;
     if (!this.data) table = h("p", { class: "hint" }, "…");
     else if (!this.data.rows.length) table = h("p", { class: "empty", id: "no-standings" }, t("no_standings"));
@@ -271,11 +337,12 @@ export class LeaderboardView extends Page {
               "tr",
               { "data-player": r.user.name },
               h("td", {}, r.rank),
-              h("td", { class: "name" }, playerLink(r.user.name)),
+              h("td", { class: "name" }, playerLink(r.user.name), levelBadge(r.user.level)),
+              h("td", { class: "rating-cell", title: t("rating_title") }, ratingEl(rated ? r : r.rating)),
               h("td", {}, r.matches),
-              h("td", { class: "wins" }, r.wins),
-              byPoints ? h("td", { class: "points" }, r.points) : null,
-              spec && spec.entry ? h("td", {}, fmtSigned(r.chips_net)) : null,
+              rated ? null : h("td", { class: "wins" }, r.wins),
+              !rated && byPoints ? h("td", { class: "points" }, r.points) : null,
+              !rated && spec && spec.entry ? h("td", {}, fmtSigned(r.chips_net)) : null,
             ),
           ),
         ),
@@ -286,7 +353,8 @@ export class LeaderboardView extends Page {
       h("h2", {}, t("leaderboard_of", { game: gameName(this.game) })),
       tabs,
       periods,
-      h("p", { class: "hint" }, t(byPoints ? "ranked_by_points" : "ranked_by_wins")),
+      orders,
+      h("p", { class: "hint" }, t(this.by === "rating" ? "ranked_by_rating" : byPoints ? "ranked_by_points" : "ranked_by_wins")),
       table,
     );
   }
@@ -347,6 +415,14 @@ function matchFigure(m) {
   return "";
 }
 
+/** A match's result on the profile: "Terk" for one the person left (a counted loss),
+ * "sayılmadı" beside one a bot played most of (not in the standings). */
+function matchResult(m) {
+  if (m.left) return h("td", { class: "result left loss", title: t("result_left_title") }, t("result_left"));
+  const uncounted = m.counted === false ? h("small", { class: "uncounted", title: t("not_counted_title") }, t("not_counted")) : null;
+  return h("td", { class: "result " + m.result }, t("result_" + m.result), uncounted);
+}
+
 export class ProfileView extends Page {
   constructor(app, name) {
     super(app);
@@ -377,7 +453,7 @@ export class ProfileView extends Page {
       ? h(
           "table",
           { class: "standings", id: "profile-standings" },
-          h("thead", {}, h("tr", {}, [t("game"), t("matches"), t("wins"), t("draws"), t("ranking_points"), t("net_chips")].map((x) => h("th", {}, x)))),
+          h("thead", {}, h("tr", {}, [t("game"), t("rating"), t("matches"), t("wins"), t("draws"), t("ranking_points"), t("net_chips")].map((x) => h("th", {}, x)))),
           h(
             "tbody",
             {},
@@ -387,6 +463,7 @@ export class ProfileView extends Page {
                 "tr",
                 { "data-game": r.game },
                 h("td", { class: "name" }, h("a", { href: `#/lb/${encodeURIComponent(r.game)}` }, gameName(r.game))),
+                h("td", { class: "rating-cell", title: t("rating_title") }, ratingEl(r.rating)),
                 h("td", {}, r.matches),
                 h("td", { class: "wins" }, r.wins),
                 h("td", {}, r.draws),
@@ -414,7 +491,7 @@ export class ProfileView extends Page {
                 { "data-match": m.id },
                 h("td", {}, fmtTime(m.finished_at)),
                 h("td", {}, gameName(m.game)),
-                h("td", { class: "result " + m.result }, t("result_" + m.result)),
+                matchResult(m),
                 h("td", {}, matchFigure(m)),
                 h("td", {}, h("a", { href: `#/m/${m.id}`, class: "button" }, t("watch_replay"))),
               ),
@@ -425,7 +502,7 @@ export class ProfileView extends Page {
     return h(
       "section",
       { class: "panel" },
-      h("h2", { id: "profile-name" }, user.name, user.guest ? h("span", { class: "badge" }, t("guest_badge")) : null),
+      h("h2", { class: "profile-head" }, h("span", { id: "profile-name" }, user.name), " ", levelBadge(user.level), user.guest ? h("span", { class: "badge" }, t("guest_badge")) : null),
       summary,
       h("div", { class: "profile-grid" }, h("div", {}, h("h3", {}, t("standings")), games), h("div", {}, h("h3", {}, t("chips_over_time")), chart)),
       h("h3", {}, t("recent_matches")),

@@ -5,6 +5,8 @@
 // the felt through the context given here. Split as lichess's round page is (issue 29).
 
 import { t, errorText } from "./i18n.js";
+import { api } from "./net.js";
+import { loadLevels } from "./standing.js";
 import { toast } from "./ui.js";
 import { refreshUser } from "./shell.js";
 import { callAttention } from "./attention.js";
@@ -54,6 +56,8 @@ export class TableView {
     this.animPrimed = false;
     this.lastSound = 0;
     this.chat = new ChatPanel(this);
+    this.series = null; // the table's rematch series (loadStanding)
+    this.seriesAt = 0;
   }
 
   // ================================================================ lifecycle
@@ -270,6 +274,26 @@ export class TableView {
 
   render() {
     view.render(this);
+    this.loadStanding();
+  }
+
+  /** What the seats' names and the yazboz show beside the table's own state: the
+   * seated people's levels (asked once each), and the table's series of rematches
+   * (GET /api/tables/ID/series), asked again whenever a match has finished here. */
+  loadStanding() {
+    if (!this.info || !this.root) return;
+    const ids = this.info.seats.filter((s) => s.user).map((s) => s.user.id);
+    loadLevels(ids).then((fresh) => fresh && this.queueRender());
+    const played = this.info.matches_played || 0;
+    if (played > 0 && this.seriesAt !== played) {
+      this.seriesAt = played;
+      api("GET", `/api/tables/${encodeURIComponent(this.id)}/series`)
+        .then((r) => {
+          this.series = r.series;
+          this.queueRender();
+        })
+        .catch(() => {}); // the yazboz shows without it
+    }
   }
 
   // ================================================================ away

@@ -12,6 +12,7 @@ import { botBadge, gameName, gameSpec, optionsSummary } from "../registry.js";
 import { hasLeft, inviteBox, leaveOverlay, leaveMatchButton, rematchBox, unseatButton } from "../social.js";
 import { currentScore, winnersOf } from "./state.js";
 import { inviteByName } from "../friends.js";
+import { levelOf } from "../standing.js";
 import { animateFresh } from "./motion.js";
 import { chipMoves } from "./chips.js";
 
@@ -139,7 +140,7 @@ export function seatTag(tv, s, extra) {
       "span",
       { class: "who" },
       h("span", { class: "name" }, tv.seatName(s), s === tv.you ? h("small", { class: "you-mark" }, ` (${t("you")})`) : null, away ? h("small", { class: "away" }, ` ${t("away")}`) : null),
-      isBot ? h("span", { class: "level" }, botBadge(tv.info.game, seat.level)) : null,
+      isBot ? h("span", { class: "level" }, botBadge(tv.info.game, seat.level)) : seat.user ? h("span", { class: "level person" }, levelOf(seat.user.id)) : null,
     ),
     extra || null,
     clockEl(tv, s),
@@ -151,7 +152,7 @@ function waitingRoom(tv) {
   const me = tv.app.user;
   const seats = info.seats.map((s) => {
     let who;
-    if (s.user) who = h("span", { class: "who" + (me && s.user.id === me.id ? " me" : "") }, s.user.name);
+    if (s.user) who = h("span", { class: "who" + (me && s.user.id === me.id ? " me" : "") }, s.user.name, levelOf(s.user.id));
     else if (s.bot) who = h("span", { class: "who bot" }, botBadge(info.game, s.level), " ", t("bot"));
     else if (me && info.status === "waiting") who = h("button", { type: "button", class: "sit", "data-seat": s.seat, onclick: () => tv.sit(s.seat) }, t("sit"));
     else who = h("span", { class: "who empty" }, t("empty_seat"));
@@ -168,6 +169,7 @@ function waitingRoom(tv) {
     inviteByName(tv),
     h("ul", { class: "seats", id: "seat-list" }, seats),
     rematchBox(tv),
+    seriesBox(tv),
     h("p", { class: "hint" }, manager ? t("you_are_manager") : me ? t("waiting_for_start") : t("signin_needed")),
     tv.result ? h("div", { class: "last-result" }, h("h3", {}, t("final_result")), finalTable(tv)) : null,
   );
@@ -271,6 +273,21 @@ function yazboz(tv) {
     { class: "yazboz", id: "yazboz" },
     h("h3", {}, t("yazboz"), spec && spec.lower_totals_win ? h("small", {}, ` (${t("lower_is_better")})`) : null),
     h("table", {}, h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, h("tr", {}, h("th", {}, t("total")), totals.map((v) => h("td", {}, String(v)))))),
+    seriesBox(tv),
+  );
+}
+
+/** The running series of the table's rematches beside the yazboz: each person's
+ * matches won here (bots not listed), once a match has finished and two people have
+ * played here (table.js loadStanding). */
+export function seriesBox(tv) {
+  const sr = tv.series;
+  if (!sr || sr.matches < 1 || sr.people.length < 2) return null;
+  return h(
+    "div",
+    { class: "series", id: "series" },
+    h("h4", {}, t("series_title", { n: sr.matches })),
+    h("ol", {}, sr.people.map((p) => h("li", { "data-person": p.user.name }, h("span", { class: "name" }, p.user.name), " ", h("b", { class: "wins" }, String(p.wins))))),
   );
 }
 
