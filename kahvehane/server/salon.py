@@ -385,12 +385,17 @@ class Salon:
 
     def playing(self) -> int:
         """The people seated at a running match (each once), on every node."""
+        return len(self.playing_ids())
+
+    def playing_ids(self) -> set[int]:
+        """Who :meth:`playing` counts (some may have no connection now: their seat's
+        bot plays while they are away)."""
         here = {s["user"]["id"] for line in self.lines() if line["status"] == "playing"
                 for s in line["seats"] if s["user"] is not None and not s["left"]}
         here.update(uid for t in self.tables.values() if t.access.private
                     and t.status == "playing" for uid in t.seating.user_ids()
                     if uid is not None)
-        return len(here)
+        return here
 
     async def online(self, here: int) -> int:
         """The people connected to the salon, given ``here``, those of this process's

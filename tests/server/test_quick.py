@@ -60,6 +60,8 @@ def test_quick_matching_the_lobby_and_the_counts(backend: str, fresh_db: str,
         a, b, c = [Player(srv, await signup(srv, f"q{n}{backend}"), n) for n in "abc"]
         for p in (a, b, c):
             await p.connect()
+        # three connected, none at a match: all three free for a quick table
+        await _until(srv, "/api/salon", lambda j: j == {"online": 3, "playing": 0, "free": 3})
 
         # A waits up to 3 s for people; B, asking for the same game and options, is
         # seated at A's table; C, asking for other options, gets a table of their own
@@ -91,7 +93,7 @@ def test_quick_matching_the_lobby_and_the_counts(backend: str, fresh_db: str,
         assert profile["table"] == own
         assert (await api(srv, "GET", f"/api/tables/{own}")).status_code == 200  # watchable
         counts = (await api(srv, "GET", "/api/salon")).json()
-        assert counts == {"online": 3, "playing": 3}
+        assert counts == {"online": 3, "playing": 3, "free": 0}
 
         # everyone leaves: each match is played out by its bots and its table closes
         for p, t in ((c, own), (b, table), (a, table)):
@@ -102,7 +104,7 @@ def test_quick_matching_the_lobby_and_the_counts(backend: str, fresh_db: str,
         await _until(srv, f"/api/tables/{table}", lambda j: "error" in j, timeout=120)
         await _until(srv, f"/api/tables/{own}", lambda j: "error" in j, timeout=120)
         assert (await api(srv, "GET", "/api/tables")).json()["tables"] == []
-        await _until(srv, "/api/salon", lambda j: j == {"online": 0, "playing": 0})
+        await _until(srv, "/api/salon", lambda j: j == {"online": 0, "playing": 0, "free": 0})
         for name in ("qa", "qb", "qc"):
             history = (await api(srv, "GET", f"/api/users/{name}{backend}/matches")).json()
             assert [m["status"] for m in history["matches"]] == ["finished"]

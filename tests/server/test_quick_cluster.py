@@ -60,7 +60,7 @@ def test_quick_matching_lobby_and_counts_across_nodes(tmp_path: Path) -> None:
                 await _until(node, "/api/tables",
                              lambda j: [t["id"] for t in j["tables"]] == [table])
                 await _until(node, "/api/salon",
-                             lambda j: j == {"online": 3, "playing": 3})
+                             lambda j: j == {"online": 3, "playing": 3, "free": 0})
                 profile = (await api(node, "GET", "/api/users/qcc")).json()
                 assert profile["table"] == own
             for p, t in ((a, table), (b, table), (c, own)):
@@ -69,7 +69,8 @@ def test_quick_matching_lobby_and_counts_across_nodes(tmp_path: Path) -> None:
                 await p.close()
             for node in cluster.nodes:
                 await _until(node, "/api/tables", lambda j: j["tables"] == [], timeout=120)
-                await _until(node, "/api/salon", lambda j: j == {"online": 0, "playing": 0},
+                await _until(node, "/api/salon",
+                             lambda j: j == {"online": 0, "playing": 0, "free": 0},
                              timeout=120)
 
         asyncio.run(run())

@@ -68,7 +68,7 @@ def test_accounts(server: Server, backend: str) -> None:
         r = await api(server, "POST", "/api/auth/guest", json={})
         assert r.status_code == 201 and r.json()["user"]["guest"] is True
         games = (await api(server, "GET", "/api/games")).json()["games"]
-        assert {g["game"] for g in games} == {"duz_okey", "kdv_okey", "koz_maca",
+        assert {g["game"] for g in games} == {"duz_okey", "kdv_okey", "okey_101", "koz_maca",
                                               "balayi_kingi", "casino", "royal_casino"}
 
     asyncio.run(run())

@@ -88,10 +88,15 @@ async def rooms(request: Request) -> Response:
 
 async def salon(request: Request) -> Response:
     """``GET /api/salon``: the people connected now and those at a running match (the
-    landing page's and the lobby's count; on a cluster, every node's)."""
+    landing page's and the lobby's count; on a cluster, every node's), and ``free``:
+    those connected and at no running match, who could answer a quick table ("Hemen
+    oyna" waits for people only when someone besides its person is free)."""
     ctx = context(request)
     online = await ctx.salon.online(len(ctx.gateway.people()))
-    return JSONResponse({"online": online, "playing": ctx.salon.playing()})
+    playing = ctx.salon.playing_ids()
+    busy = len(await ctx.salon.present(playing)) if playing else 0
+    return JSONResponse({"online": online, "playing": len(playing),
+                         "free": max(0, online - busy)})
 
 
 ROUTES: list[BaseRoute] = [

@@ -163,11 +163,11 @@ function quickOptions(spec) {
 export const QUICK_WAIT = 8;
 
 /** The seconds to wait for people: none when nobody else is in the salon and free to
- * join (the people online who are not at a match, oneself left out), so that a person
- * alone plays at once. */
+ * join (the server's `free`: connected and at no running match; oneself left out), so
+ * that a person alone plays at once. */
 export function quickWait(counts) {
   if (!counts) return 0;
-  return counts.online - counts.playing - 1 > 0 ? QUICK_WAIT : 0;
+  return counts.free - 1 > 0 ? QUICK_WAIT : 0;
 }
 
 /** The entries "Hemen oyna" may choose for a game with an entry: the lowest entry of
