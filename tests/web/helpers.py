@@ -135,17 +135,22 @@ def wait_after_move(page: Page, n_before: Any) -> None:
         arg=str(n_before))
 
 
-def drag(page: Page, source: Any, target: Any, steps: int = 6) -> None:
-    """Press on ``source``, move to ``target`` in a few steps, release (pointer events).
-    A locator whose element the page draws anew while it is being scrolled to (a tile
-    still sliding into the rack) is looked up again, twice at most."""
+def _into_view(source: Any) -> None:
+    """Scroll ``source`` into view. A locator whose element the page draws anew while
+    it is being scrolled to (a tile still sliding into the rack) is looked up again,
+    twice at most."""
     for attempt in range(3):
         try:
             source.scroll_into_view_if_needed()
-            break
+            return
         except PlaywrightError as exc:
             if "not attached" not in str(exc) or attempt == 2:
                 raise
+
+
+def drag(page: Page, source: Any, target: Any, steps: int = 6) -> None:
+    """Press on ``source``, move to ``target`` in a few steps, release (pointer events)."""
+    _into_view(source)
     sb = source.bounding_box()
     tb = target.bounding_box()
     assert sb and tb
@@ -158,6 +163,7 @@ def drag(page: Page, source: Any, target: Any, steps: int = 6) -> None:
 
 def touch_drag(page: Page, source: Any, target: Any, steps: int = 6) -> None:
     """The same with a finger: touch events through the DevTools protocol (a phone)."""
+    _into_view(source)
     sb = source.bounding_box()
     tb = target.bounding_box()
     assert sb and tb

@@ -388,6 +388,7 @@ def _standing_rooms_and_daily_chips(page: Page, name: str, chips: int) -> None:
 
 # ---------------------------------------------------------------------- phone, layout
 def _one_line(page: Page) -> None:
+    page.wait_for_selector("#header #lang-switch")  # the header drawn (after the page)
     boxes = page.eval_on_selector_all(
         "#header > *", "els => els.filter(e => e.offsetWidth).map(e => e.getBoundingClientRect())"
         ".map(r => ({top: r.top, bottom: r.bottom, right: r.right}))")
