@@ -21,6 +21,9 @@ from kahvehane.games import get_game
 from kahvehane.games.okey.fixed import fixed_setup
 from tests.bots.helpers import CARD_GAMES, positions
 
+# many positions or searches: the full run's, not the quick tier's (make quick)
+pytestmark = pytest.mark.slow
+
 
 def test_choose_takes_only_the_view_and_the_legal_actions() -> None:
     params = list(inspect.signature(Bot.choose).parameters)

@@ -24,6 +24,9 @@ from kahvehane.games.okey.sampling import rack_place
 from kahvehane.match import Match
 from kahvehane.tiles import Tile, parse_tile, parse_tiles
 
+# many positions or searches: the full run's, not the quick tier's (make quick)
+pytestmark = pytest.mark.slow
+
 
 def ts(text: str) -> list[Tile]:
     return parse_tiles(text.split())

@@ -23,6 +23,9 @@ from kahvehane.games.okey.actions import Discard, Draw, Finish
 from kahvehane.match import Match
 from kahvehane.tiles import parse_tile, parse_tiles
 
+# many positions or searches: the full run's, not the quick tier's (make quick)
+pytestmark = pytest.mark.slow
+
 PARTNER_GAMES = [("duz_okey", {"pairs": True}), ("kdv_okey", {"pairs": True}),
                  ("casino", {"players": 4, "partners": True}),
                  ("royal_casino", {"players": 4, "partners": True})]

@@ -22,6 +22,9 @@ from kahvehane.records import ReplayError, replay
 
 from .helpers import MELDS_14, deal, greedy_action, snapshot
 
+# many positions or searches: the full run's, not the quick tier's (make quick)
+pytestmark = pytest.mark.slow
+
 
 def _candidates(d: OkeyDeal) -> list[Action]:
     """Every non-arrange action of every seat, legal or not, plus arranges that keep,

@@ -35,6 +35,9 @@ from kahvehane.games.okey.solver import (
 from kahvehane.rng import DealStream
 from kahvehane.tiles import FALSE_JOKER, full_set, okey_of
 
+# many positions or searches: the full run's, not the quick tier's (make quick)
+pytestmark = pytest.mark.slow
+
 # ---------------------------------------------------------------- the reference
 
 

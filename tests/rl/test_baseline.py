@@ -20,6 +20,9 @@ from kahvehane.rl import vector_env
 from kahvehane.rl.baseline import WEIGHTS, load_baseline
 from kahvehane.rl.ids import env_id
 
+# many positions or searches: the full run's, not the quick tier's (make quick)
+pytestmark = pytest.mark.slow
+
 
 def test_the_shipped_policy_is_small_and_names_its_environment() -> None:
     path = WEIGHTS["duz_okey"]

@@ -21,6 +21,9 @@ from kahvehane.match import Match
 from kahvehane.rl import env, raw_env
 from tests.rl.helpers import CONFIGS, MORE_CONFIGS, config_id
 
+# many positions or searches: the full run's, not the quick tier's (make quick)
+pytestmark = pytest.mark.slow
+
 # What api_test says of every environment whose observation is the classic
 # {"observation", "action_mask"} dictionary unless it is one of PettingZoo's own.
 DICT_OBSERVATION_NOTES = (

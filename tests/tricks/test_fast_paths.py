@@ -41,6 +41,9 @@ from kahvehane.games.tricks import (
 )
 from tests.tricks.lockstep import set_position
 
+# many positions or searches: the full run's, not the quick tier's (make quick)
+pytestmark = pytest.mark.slow
+
 
 def slow_playable(rules: TrickDuties, accessible: int, trick: Sequence[int],
                   broken: bool) -> set[int]:
