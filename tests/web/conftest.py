@@ -90,14 +90,21 @@ def chromium() -> Iterator[Any]:
             browser.close()
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
-    srv = WebServer(tmp_path_factory.mktemp("web-salon"))
+def running(tmp_path_factory: pytest.TempPathFactory, name: str,
+            seeds: list[str] | None = None) -> Iterator[WebServer]:
+    """A salon of its own in a fresh folder, started, then stopped: the body of every
+    server fixture (``seeds``: deals the seeded wrapper deals first)."""
+    srv = WebServer(tmp_path_factory.mktemp(name), seeds=seeds)
     srv.start()
     try:
         yield srv
     finally:
         srv.stop()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    yield from running(tmp_path_factory, "web-salon")
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.web.conftest import WebServer
+from tests.web.conftest import WebServer, running
 from tests.web.helpers import (
     State,
     coded_text,
@@ -55,12 +55,7 @@ def test_the_finish_seed_still_gives_a_first_move_finish() -> None:
 
 @pytest.fixture(scope="module")
 def seeded_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
-    srv = WebServer(tmp_path_factory.mktemp("web-seeded"), seeds=[FINISH_SEED])
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from running(tmp_path_factory, "web-seeded", [FINISH_SEED])
 
 
 def _slot_tile(page: Any, i: int) -> str | None:

@@ -15,7 +15,7 @@ import pytest
 
 from kahvehane.games.okey.melds import unmatched_sum
 from kahvehane.tiles import okey_of, parse_tile, unit
-from tests.web.conftest import WebServer
+from tests.web.conftest import WebServer, running
 from tests.web.helpers import (
     create_table,
     drag,
@@ -44,12 +44,7 @@ def test_the_seed_still_gives_two_r9s() -> None:
 
 @pytest.fixture(scope="module")
 def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
-    srv = WebServer(tmp_path_factory.mktemp("web-rack"), seeds=[SEED])
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from running(tmp_path_factory, "web-rack", [SEED])
 
 
 def _slots(page: Any) -> list[str | None]:

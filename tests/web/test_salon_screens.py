@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import WebServer
+from tests.web.conftest import WebServer, running
 from tests.web.helpers import (
     TEXTS_JS,
     codes_in,
@@ -192,12 +192,7 @@ def test_every_screen_speaks_plainly_and_passes_axe(server: WebServer, new_page:
 
 @pytest.fixture(scope="module")
 def finish_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
-    srv = WebServer(tmp_path_factory.mktemp("web-finish"), seeds=[FINISH_SEED])
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from running(tmp_path_factory, "web-finish", [FINISH_SEED])
 
 
 def _is_meld(block: list[str], okey: str) -> bool:
